@@ -1,0 +1,29 @@
+# Two commands do everything on a fresh machine: `make demo` (set up, train, print test BLEU) and
+# `make test` (set up, run the test suite). Both create .venv on first use.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PIP_FLAGS ?= -q
+
+.PHONY: setup demo test test-fast bench clean
+
+setup: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml constraints.txt
+	python3 -m venv $(VENV)
+	$(PY) -m pip install $(PIP_FLAGS) -c constraints.txt -e '.[dev]'
+	touch $@
+
+demo: setup
+	$(VENV)/bin/seq2seq-train experiment=bible_15min
+
+test: setup
+	$(PY) -m pytest -q
+
+test-fast: setup
+	$(PY) -m pytest -q -m "not slow"
+
+bench: setup
+	$(PY) scripts/bench.py --json bench-results.json
+
+clean:
+	rm -rf $(VENV) *.egg-info

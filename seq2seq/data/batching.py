@@ -1,0 +1,339 @@
+"""Compact storage of encoded corpora, token-budget batching and collation.
+
+A million encoded pairs held as Python lists of lists cost gigabytes; here each
+side of a corpus is one flat int32 array plus offsets, and batches are index
+lists over it, so workers and checkpoints only ever move small arrays and ints.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import itertools
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import torch
+from torch.utils.data import DataLoader, Dataset, Sampler
+
+
+class TokenArray:
+    """Ragged array of token ids: sequence ``i`` is ``data[offsets[i]:offsets[i+1]]``.
+
+    ``data`` is flat int32 (total_tokens,), ``offsets`` int64 (n + 1,).
+    """
+
+    def __init__(self, data: np.ndarray, offsets: np.ndarray) -> None:
+        self.data = np.ascontiguousarray(data, dtype=np.int32)
+        self.offsets = np.ascontiguousarray(offsets, dtype=np.int64)
+        if self.data.ndim != 1 or self.offsets.ndim != 1 or len(self.offsets) < 1:
+            raise ValueError("data and offsets must be 1-D and offsets non-empty")
+        if self.offsets[0] != 0 or self.offsets[-1] != len(self.data):
+            raise ValueError("offsets must start at 0 and end at len(data)")
+        if np.any(np.diff(self.offsets) < 0):
+            raise ValueError("offsets must be non-decreasing")
+
+    @classmethod
+    def from_lists(cls, seqs: Sequence[Sequence[int]]) -> TokenArray:
+        lengths = np.fromiter(map(len, seqs), dtype=np.int64, count=len(seqs))
+        offsets = np.zeros(len(seqs) + 1, dtype=np.int64)
+        np.cumsum(lengths, out=offsets[1:])
+        flat = itertools.chain.from_iterable(seqs)
+        data = np.fromiter(flat, dtype=np.int32, count=int(offsets[-1]))
+        return cls(data, offsets)
+
+    def __len__(self) -> int:
+        return len(self.offsets) - 1
+
+    def __getitem__(self, i: int) -> np.ndarray:
+        """Returns a read-only view (len_i,) int32; copy it before modifying."""
+        n = len(self)
+        i = int(i)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError(f"index {i} out of range for {n} sequences")
+        view = self.data[self.offsets[i] : self.offsets[i + 1]]
+        view.flags.writeable = False
+        return view
+
+    def lengths(self) -> np.ndarray:
+        """(n,) int64 token counts, without any BOS/EOS."""
+        return np.diff(self.offsets)
+
+    def take(self, indices: Sequence[int] | np.ndarray) -> TokenArray:
+        """New array with sequences in the order of ``indices`` (vectorised gather)."""
+        idx = np.asarray(indices, dtype=np.int64).reshape(-1)
+        lens = self.lengths()[idx]
+        offsets = np.zeros(len(idx) + 1, dtype=np.int64)
+        np.cumsum(lens, out=offsets[1:])
+        shift = np.repeat(self.offsets[idx] - offsets[:-1], lens)
+        return TokenArray(self.data[np.arange(offsets[-1]) + shift], offsets)
+
+    @property
+    def nbytes(self) -> int:
+        return self.data.nbytes + self.offsets.nbytes
+
+    def save(self, path) -> None:
+        # Through a file object so numpy does not append ".npz" to the name.
+        with open(path, "wb") as f:
+            np.savez(f, data=self.data, offsets=self.offsets)
+
+    @classmethod
+    def load(cls, path) -> TokenArray:
+        with np.load(path, allow_pickle=False) as z:
+            return cls(z["data"], z["offsets"])
+
+
+@dataclass
+class ParallelIds:
+    """Both sides of an encoded parallel corpus; pair ``i`` is ``(src[i], tgt[i])``."""
+
+    src: TokenArray
+    tgt: TokenArray
+
+    def __post_init__(self) -> None:
+        if len(self.src) != len(self.tgt):
+            raise ValueError(f"src has {len(self.src)} sequences, tgt {len(self.tgt)}")
+
+    def __len__(self) -> int:
+        return len(self.src)
+
+    def subset(self, indices: Sequence[int] | np.ndarray) -> ParallelIds:
+        return ParallelIds(self.src.take(indices), self.tgt.take(indices))
+
+
+def _split_batches(order: np.ndarray, longest: np.ndarray, max_tokens: int,
+                   max_sentences: int | None) -> list[np.ndarray]:
+    """Greedily cut ``order`` into consecutive batches within the budget."""
+    cap = max_sentences or len(order) + 1
+    batches, start, cur = [], 0, 0
+    for k, length in enumerate(longest[order].tolist()):
+        size, m = k - start, max(cur, length)
+        if size and ((size + 1) * m > max_tokens or size >= cap):
+            batches.append(order[start:k])
+            start, m = k, length
+        cur = m
+    if start < len(order):
+        batches.append(order[start:])
+    return batches
+
+
+def padding_efficiency(batches: Sequence[Sequence[int]], src_lengths: np.ndarray,
+                       tgt_lengths: np.ndarray) -> float:
+    """Real tokens / padded tensor cells, summed over both sides and all batches.
+
+    1.0 means no padding; each side of a batch costs ``B * max_len`` cells.
+    """
+    real = padded = 0
+    for lengths in (np.asarray(src_lengths), np.asarray(tgt_lengths)):
+        for b in batches:
+            lens = lengths[np.asarray(b, dtype=np.int64)]
+            real += int(lens.sum())
+            padded += len(lens) * int(lens.max(initial=0))
+    return real / padded if padded else 1.0
+
+
+class TokenBudgetBatchSampler(Sampler[list[int]]):
+    """Length-bucketed batches of corpus indices under a padded-token budget.
+
+    Budget: a batch of B pairs is allowed while ``B * max(max_src_len,
+    max_tgt_len) <= max_tokens``, i.e. the padded size of the larger side
+    tensor, using the lengths passed in (see ``for_ids`` for lengths that match
+    the collated tensors). A single pair over budget forms its own batch.
+
+    shuffle=True, per epoch: permute with a generator seeded by (seed, epoch),
+    cut into pools of about ``bucket_size_multiplier`` batches, sort each pool
+    by (tgt_len, src_len), split into batches, shuffle the batch order. Pools
+    keep randomness while sorting keeps padding low. shuffle=False: one global
+    length sort, no randomness (dev/test translation; restore corpus order
+    with ``Batch.indices``). The number of batches may vary between epochs.
+
+    Sharding: every rank builds the same batch list; rank r takes batches
+    r, r + world_size, ...  Shards are disjoint and cover every index once,
+    but counts may differ by one between ranks; a DDP loop must stop all
+    ranks at ``common_len()`` or use ``torch.distributed.algorithms.Join``.
+
+    Resume: ``position`` counts batches handed out this epoch on this rank.
+    With DataLoader workers the loader pulls ``prefetch_factor * num_workers``
+    index lists ahead of the training loop, so checkpoint
+    ``{**state_dict(), "position": batches_consumed}`` in that case.
+    ``set_epoch`` with the current epoch keeps the position (so calling it
+    after ``load_state_dict`` resumes); a new epoch resets it to 0.
+    """
+
+    def __init__(self, src_lengths: np.ndarray, tgt_lengths: np.ndarray, max_tokens: int,
+                 max_sentences: int | None = None, shuffle: bool = True, seed: int = 0,
+                 bucket_size_multiplier: int = 100, rank: int = 0, world_size: int = 1) -> None:
+        src = np.asarray(src_lengths, dtype=np.int64)
+        tgt = np.asarray(tgt_lengths, dtype=np.int64)
+        if src.ndim != 1 or src.shape != tgt.shape:
+            raise ValueError(f"length arrays must be 1-D and equal: {src.shape} vs {tgt.shape}")
+        if len(src) and min(src.min(), tgt.min()) < 0:
+            raise ValueError("lengths must be non-negative")
+        if max_tokens < 1 or (max_sentences is not None and max_sentences < 1):
+            raise ValueError("max_tokens and max_sentences must be positive")
+        if bucket_size_multiplier < 1 or seed < 0 or not 0 <= rank < world_size:
+            raise ValueError("need bucket_size_multiplier >= 1, seed >= 0, 0 <= rank < world_size")
+        self.src_lengths, self.tgt_lengths = src, tgt
+        self.longest = np.maximum(src, tgt)
+        self.max_tokens, self.max_sentences = int(max_tokens), max_sentences
+        self.shuffle, self.seed = shuffle, int(seed)
+        self.rank, self.world_size = int(rank), int(world_size)
+        mean_len = max(1.0, float(self.longest.mean())) if len(src) else 1.0
+        per_batch = max(1, int(max_tokens // mean_len))
+        if max_sentences is not None:
+            per_batch = min(per_batch, max_sentences)
+        self.pool_size = per_batch * int(bucket_size_multiplier)
+        self.epoch, self.position = 0, 0
+        self._cache: tuple[tuple[int, int], list[np.ndarray]] | None = None
+
+    @classmethod
+    def for_ids(cls, ids: ParallelIds, max_tokens: int, **kwargs) -> TokenBudgetBatchSampler:
+        """Budget against collated sizes: src + EOS and BOS/EOS + tgt are len + 1."""
+        return cls(ids.src.lengths() + 1, ids.tgt.lengths() + 1, max_tokens, **kwargs)
+
+    def _all_batches(self) -> list[np.ndarray]:
+        """Every rank's batches for the current epoch, identical on all ranks."""
+        key = (self.seed, self.epoch if self.shuffle else -1)
+        if self._cache is not None and self._cache[0] == key:
+            return self._cache[1]
+        src, tgt = self.src_lengths, self.tgt_lengths
+        if not self.shuffle:
+            order = np.lexsort((src, tgt))  # stable: ties keep corpus order
+            batches = _split_batches(order, self.longest, self.max_tokens, self.max_sentences)
+        else:
+            rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence([self.seed, self.epoch])))
+            perm, batches = rng.permutation(len(src)), []
+            for start in range(0, len(perm), self.pool_size):
+                pool = perm[start : start + self.pool_size]
+                pool = pool[np.lexsort((src[pool], tgt[pool]))]
+                batches += _split_batches(pool, self.longest, self.max_tokens, self.max_sentences)
+            batches = [batches[i] for i in rng.permutation(len(batches))]
+        self._cache = (key, batches)
+        return batches
+
+    def _rank_batches(self) -> list[np.ndarray]:
+        return self._all_batches()[self.rank :: self.world_size]
+
+    def set_epoch(self, epoch: int) -> None:
+        if int(epoch) != self.epoch:
+            self.epoch, self.position = int(epoch), 0
+
+    def __iter__(self) -> Iterator[list[int]]:
+        batches = self._rank_batches()
+        if self.position > len(batches):
+            raise ValueError(f"resume position {self.position} beyond {len(batches)} batches; "
+                             "were lengths, budget or world_size changed?")
+        for batch in batches[self.position :]:
+            self.position += 1  # before yielding: a checkpoint after batch k says k done
+            yield batch.tolist()
+        self.position = 0
+
+    def __len__(self) -> int:
+        """Batches of the current epoch on this rank (including any already yielded)."""
+        return len(self._rank_batches())
+
+    def common_len(self) -> int:
+        """Batches that every rank has this epoch."""
+        return len(self._all_batches()) // self.world_size
+
+    def padding_efficiency(self) -> float:
+        """``padding_efficiency`` of this rank's batches for the current epoch."""
+        return padding_efficiency(self._rank_batches(), self.src_lengths, self.tgt_lengths)
+
+    def state_dict(self) -> dict[str, int]:
+        return {"epoch": self.epoch, "position": self.position, "seed": self.seed}
+
+    def load_state_dict(self, state: dict[str, int]) -> None:
+        self.epoch, self.position, self.seed = (int(state[k]) for k in ("epoch", "position", "seed"))
+
+
+@dataclass
+class Batch:
+    """Padded tensors for one batch; rows follow the sampler's order, not sorted.
+
+    src (B, S): ids + EOS, so the encoder sees an explicit end of sentence.
+    tgt_in (B, T): BOS + ids (teacher-forcing input); tgt_out (B, T): ids + EOS
+    (prediction targets); T = max target length + 1. Padding is ``pad_id``.
+    src_len, tgt_len (B,): unpadded lengths including the added EOS / BOS.
+    indices (B,): corpus positions, to put translations back in corpus order.
+    ntokens: non-pad cells of ``tgt_out`` (for per-token loss normalisation).
+    """
+
+    src: torch.Tensor
+    src_len: torch.Tensor
+    tgt_in: torch.Tensor
+    tgt_out: torch.Tensor
+    tgt_len: torch.Tensor
+    indices: torch.Tensor
+    ntokens: int
+
+    def __len__(self) -> int:
+        return self.src.shape[0]
+
+    def _map(self, fn) -> Batch:
+        changes = {f.name: fn(getattr(self, f.name)) for f in dataclasses.fields(self)
+                   if isinstance(getattr(self, f.name), torch.Tensor)}
+        return dataclasses.replace(self, **changes)
+
+    def to(self, device: torch.device | str, non_blocking: bool = False) -> Batch:
+        return self._map(lambda t: t.to(device, non_blocking=non_blocking))
+
+    def pin_memory(self) -> Batch:
+        """Called by DataLoader(pin_memory=True), which does not know this type."""
+        return self._map(lambda t: t.pin_memory())
+
+
+def _pad(seqs: list[np.ndarray], width: int, pad_id: int, offset: int) -> np.ndarray:
+    """(B, width) int64 with seq k at columns offset .. offset+len-1, pad elsewhere."""
+    out = np.full((len(seqs), width), pad_id, dtype=np.int64)
+    lens = np.fromiter(map(len, seqs), dtype=np.int64, count=len(seqs))
+    cols = np.arange(width)
+    mask = (cols >= offset) & (cols < (lens + offset)[:, None])
+    out[mask] = np.concatenate(seqs)  # row-major mask order matches concat order
+    return out
+
+
+def collate(batch_pairs: Sequence[tuple[int, np.ndarray, np.ndarray]], pad_id: int,
+            bos_id: int, eos_id: int) -> Batch:
+    """Pads ``(index, src_ids, tgt_ids)`` triples into a ``Batch``."""
+    if not batch_pairs:
+        raise ValueError("cannot collate an empty batch")
+    idx, srcs, tgts = zip(*batch_pairs)
+    src_len = np.fromiter(map(len, srcs), dtype=np.int64, count=len(srcs)) + 1
+    tgt_len = np.fromiter(map(len, tgts), dtype=np.int64, count=len(tgts)) + 1
+    rows = np.arange(len(srcs))
+    src = _pad(list(srcs), int(src_len.max()), pad_id, 0)
+    src[rows, src_len - 1] = eos_id
+    width = int(tgt_len.max())
+    tgt_in = _pad(list(tgts), width, pad_id, 1)
+    tgt_in[:, 0] = bos_id
+    tgt_out = _pad(list(tgts), width, pad_id, 0)
+    tgt_out[rows, tgt_len - 1] = eos_id
+    return Batch(src=torch.from_numpy(src), src_len=torch.from_numpy(src_len),
+                 tgt_in=torch.from_numpy(tgt_in), tgt_out=torch.from_numpy(tgt_out),
+                 tgt_len=torch.from_numpy(tgt_len),
+                 indices=torch.tensor(idx, dtype=torch.long), ntokens=int(tgt_len.sum()))
+
+
+class PairDataset(Dataset):
+    """Map-style view of ``ParallelIds`` yielding ``(index, src_ids, tgt_ids)``."""
+
+    def __init__(self, ids: ParallelIds) -> None:
+        self.ids = ids
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def __getitem__(self, i: int) -> tuple[int, np.ndarray, np.ndarray]:
+        return int(i), self.ids.src[i], self.ids.tgt[i]
+
+
+def make_loader(ids: ParallelIds, sampler: Sampler[list[int]], pad_id: int, bos_id: int,
+                eos_id: int, num_workers: int = 0, pin_memory: bool = False) -> DataLoader:
+    """DataLoader yielding ``Batch``; the partial over a module-level function pickles."""
+    fn = functools.partial(collate, pad_id=pad_id, bos_id=bos_id, eos_id=eos_id)
+    return DataLoader(PairDataset(ids), batch_sampler=sampler, collate_fn=fn,
+                      num_workers=num_workers, pin_memory=pin_memory)

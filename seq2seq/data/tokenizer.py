@@ -1,0 +1,156 @@
+"""sentencepiece models for both sides: trained on the training split only, cached, copied into runs.
+
+Special ids are fixed when a model is trained (pad 0, unk 1, bos 2, eos 3) and read back from the model
+everywhere else, so a user-supplied model with other ids still works.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import shutil
+import tempfile
+import time
+from dataclasses import asdict
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import sentencepiece as spm
+
+from seq2seq.config import TokenizerConfig
+from seq2seq.errors import CheckpointError
+
+log = logging.getLogger(__name__)
+
+TRAIN_IDS = {"pad_id": 0, "unk_id": 1, "bos_id": 2, "eos_id": 3}
+FORMAT_VERSION = 1  # bump when the cached files change meaning
+
+
+def cache_root(cfg: TokenizerConfig) -> Path:
+    if cfg.cache_dir:
+        return Path(cfg.cache_dir).expanduser()
+    return Path(os.environ.get("SEQ2SEQ_CACHE", "~/.cache/seq2seq")).expanduser()
+
+
+def settings_key(cfg: TokenizerConfig, corpus_digest: str) -> str:
+    """Cache key: the training corpus contents and every setting that changes the trained model."""
+    settings = {k: v for k, v in asdict(cfg).items() if k != "cache_dir"}
+    blob = json.dumps({"corpus": corpus_digest, "settings": settings, "version": FORMAT_VERSION}, sort_keys=True)
+    return hashlib.sha256(blob.encode()).hexdigest()[:20]
+
+
+class Tokenizer:
+    """One joint model, or a source and a target model, loaded from ``*.model`` files."""
+
+    def __init__(self, src_model: Path, tgt_model: Path):
+        self.src_model_path, self.tgt_model_path = Path(src_model), Path(tgt_model)
+        self.src = _load(self.src_model_path)
+        self.tgt = self.src if self.tgt_model_path == self.src_model_path else _load(self.tgt_model_path)
+        self.pad_id, self.unk_id = self.tgt.pad_id(), self.tgt.unk_id()
+        self.bos_id, self.eos_id = self.tgt.bos_id(), self.tgt.eos_id()
+        for sp, path in ((self.src, self.src_model_path), (self.tgt, self.tgt_model_path)):
+            if min(sp.pad_id(), sp.bos_id(), sp.eos_id()) < 0:
+                raise CheckpointError(f"{path}: sentencepiece model lacks pad/bos/eos ids; train it with "
+                                      "pad_id, bos_id and eos_id set")
+        if (self.src.pad_id(), self.src.eos_id()) != (self.pad_id, self.eos_id):
+            raise CheckpointError(f"{self.src_model_path}: special ids differ from {self.tgt_model_path}")
+
+    @property
+    def joint(self) -> bool:
+        return self.src is self.tgt
+
+    @property
+    def src_vocab_size(self) -> int:
+        return self.src.get_piece_size()
+
+    @property
+    def tgt_vocab_size(self) -> int:
+        return self.tgt.get_piece_size()
+
+    def encode_src(self, lines: Sequence[str]) -> list[list[int]]:
+        return self.src.encode(list(lines), out_type=int, num_threads=os.cpu_count() or 1)
+
+    def encode_tgt(self, lines: Sequence[str]) -> list[list[int]]:
+        return self.tgt.encode(list(lines), out_type=int, num_threads=os.cpu_count() or 1)
+
+    def decode_tgt(self, ids: Sequence[int]) -> str:
+        return self.tgt.decode([int(i) for i in ids])
+
+    def src_pieces(self, ids: Sequence[int]) -> list[str]:
+        return [self.src.id_to_piece(int(i)) for i in ids]
+
+    def tgt_pieces(self, ids: Sequence[int]) -> list[str]:
+        return [self.tgt.id_to_piece(int(i)) for i in ids]
+
+    def files(self) -> list[Path]:
+        return [self.src_model_path] if self.joint else [self.src_model_path, self.tgt_model_path]
+
+    def copy_to(self, folder: Path) -> "Tokenizer":
+        """Copy the model file(s) into a run folder so the run is self-contained."""
+        folder.mkdir(parents=True, exist_ok=True)
+        names = ["spm.model"] if self.joint else ["spm.src.model", "spm.tgt.model"]
+        for src, name in zip(self.files(), names):
+            shutil.copyfile(src, folder / name)
+        return Tokenizer.from_folder(folder)
+
+    @staticmethod
+    def from_folder(folder: Path) -> "Tokenizer":
+        folder = Path(folder)
+        if (folder / "spm.model").exists():
+            return Tokenizer(folder / "spm.model", folder / "spm.model")
+        if (folder / "spm.src.model").exists() and (folder / "spm.tgt.model").exists():
+            return Tokenizer(folder / "spm.src.model", folder / "spm.tgt.model")
+        raise CheckpointError(f"{folder}: no sentencepiece model (spm.model or spm.src.model + spm.tgt.model)")
+
+
+def _load(path: Path) -> spm.SentencePieceProcessor:
+    try:
+        return spm.SentencePieceProcessor(model_file=str(path))
+    except (OSError, RuntimeError) as e:
+        raise CheckpointError(f"{path}: not a readable sentencepiece model ({e})") from None
+
+
+def _train_one(lines: Iterable[str], cfg: TokenizerConfig, out: Path) -> None:
+    """Train one model into ``out`` atomically (temporary prefix, then rename)."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=out.parent) as tmp:
+        prefix = Path(tmp) / "m"
+        spm.SentencePieceTrainer.train(
+            sentence_iterator=(line for line in lines if line),
+            model_prefix=str(prefix),
+            model_type=cfg.type,
+            vocab_size=cfg.vocab_size,
+            character_coverage=cfg.character_coverage,
+            byte_fallback=cfg.byte_fallback,
+            input_sentence_size=cfg.input_sentence_size,
+            shuffle_input_sentence=True,
+            hard_vocab_limit=False,  # a small corpus may not support the full vocabulary: shrink, don't fail
+            num_threads=os.cpu_count() or 1,
+            minloglevel=2,
+            **TRAIN_IDS,
+        )
+        os.replace(prefix.with_suffix(".model"), out)
+
+
+def train_or_load(cfg: TokenizerConfig, src_lines: Sequence[str], tgt_lines: Sequence[str],
+                  corpus_digest: str) -> tuple[Tokenizer, bool]:
+    """Return the tokenizer for this corpus and settings, training it unless the cache has it.
+
+    Returns ``(tokenizer, hit)`` where ``hit`` says whether the cache was used.
+    """
+    folder = cache_root(cfg) / "spm" / settings_key(cfg, corpus_digest)
+    names = ("spm.model", "spm.model") if cfg.joint else ("spm.src.model", "spm.tgt.model")
+    paths = (folder / names[0], folder / names[1])
+    if all(p.exists() for p in paths):
+        log.info("tokenizer: cache hit %s", folder)
+        return Tokenizer(*paths), True
+    start = time.perf_counter()
+    if cfg.joint:
+        _train_one([*src_lines, *tgt_lines], cfg, paths[0])
+    else:
+        _train_one(src_lines, cfg, paths[0])
+        _train_one(tgt_lines, cfg, paths[1])
+    log.info("tokenizer: trained %s %s vocab %d in %.1f s -> %s", "joint" if cfg.joint else "per-side",
+             cfg.type, cfg.vocab_size, time.perf_counter() - start, folder)
+    return Tokenizer(*paths), False

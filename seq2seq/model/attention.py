@@ -1,0 +1,56 @@
+"""Soft attention over encoder states: additive (Bahdanau) and multiplicative (Luong dot / general).
+
+Keys are computed once per batch (``keys``); each decoder step only projects its query, which is what
+keeps the additive score affordable inside the time loop.
+"""
+from __future__ import annotations
+
+import torch
+from torch import nn
+
+from seq2seq.errors import ConfigError
+
+
+class Attention(nn.Module):
+    def __init__(self, kind: str, query_size: int, value_size: int, attention_size: int):
+        super().__init__()
+        self.kind = kind
+        if kind == "bahdanau":
+            self.key_proj = nn.Linear(value_size, attention_size, bias=False)    # U
+            self.query_proj = nn.Linear(query_size, attention_size, bias=True)   # W (with the shared bias)
+            self.v = nn.Linear(attention_size, 1, bias=False)                   # v
+        elif kind == "luong_general":
+            self.key_proj = nn.Linear(value_size, query_size, bias=False)       # W_a applied to h_j once
+        elif kind == "luong_dot":
+            if query_size != value_size:
+                raise ConfigError(f"model.attention=luong_dot needs model.dec_hidden ({query_size}) == "
+                                  f"2 * model.enc_hidden ({value_size}); use bahdanau or luong_general")
+        else:
+            raise ConfigError(f"model.attention={kind!r} is not one of bahdanau, luong_dot, luong_general")
+
+    def keys(self, values: torch.Tensor) -> torch.Tensor:
+        """(B, S, value_size) -> (B, S, K): the query-independent half of the score, once per batch."""
+        return values if self.kind == "luong_dot" else self.key_proj(values)
+
+    def forward(self, query: torch.Tensor, keys: torch.Tensor, values: torch.Tensor,
+                mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """Attend with one query per sentence.
+
+        Args:
+            query: (B, query_size) decoder state s.
+            keys: (B, S, K) from ``keys``.
+            values: (B, S, value_size) encoder states h_j.
+            mask: (B, S) bool, True at real source positions.
+        Returns:
+            context: (B, value_size) sum_j a_j h_j.
+            weights: (B, S) float32 softmax over real positions; exactly 0 on padding.
+        """
+        if self.kind == "bahdanau":
+            q = self.query_proj(query).unsqueeze(1)                       # (B, 1, A)
+            scores = self.v(torch.tanh(keys + q)).squeeze(-1)             # (B, S)
+        else:
+            scores = torch.bmm(keys, query.unsqueeze(-1).to(keys.dtype)).squeeze(-1)
+        scores = scores.float().masked_fill(~mask, float("-inf"))
+        weights = torch.softmax(scores, dim=-1)
+        context = torch.bmm(weights.unsqueeze(1).to(values.dtype), values).squeeze(1)
+        return context, weights

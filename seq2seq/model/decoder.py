@@ -1,0 +1,100 @@
+"""GRU decoder with input feeding and attention; teacher-forced ``forward`` and one-step ``step``.
+
+Step t reads [embedding(y_{t-1}); context_{t-1}] (input feeding), updates the GRU state s_t, attends with
+s_t to get context_t, and predicts y_t from tanh(W_o [s_t; context_t; embedding(y_{t-1})]).
+Only the recurrence runs in the time loop: the embedding half of the GRU input projection, the output
+layer and the vocabulary projection run once over all steps as large matrix products.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import torch
+from torch import nn
+
+from seq2seq.model.attention import Attention
+
+
+@dataclass
+class DecoderState:
+    hidden: torch.Tensor   # (B, H) GRU state s_{t-1}
+    context: torch.Tensor  # (B, C) previous attentional context (fed into the next input)
+
+    def index_select(self, idx: torch.Tensor) -> "DecoderState":
+        return DecoderState(self.hidden.index_select(0, idx), self.context.index_select(0, idx))
+
+
+@dataclass
+class Memory:
+    values: torch.Tensor   # (B, S, C) encoder outputs
+    keys: torch.Tensor     # (B, S, K) attention keys, computed once
+    mask: torch.Tensor     # (B, S) bool, True at real positions
+    init: torch.Tensor     # (B, H) initial decoder state from the bridge
+
+    def index_select(self, idx: torch.Tensor) -> "Memory":
+        return Memory(*(t.index_select(0, idx) for t in (self.values, self.keys, self.mask, self.init)))
+
+
+class Decoder(nn.Module):
+    def __init__(self, vocab_size: int, emb_size: int, hidden: int, context_size: int, attention: str,
+                 attention_size: int, output_size: int, dropout: float, pad_id: int, tie_embeddings: bool):
+        super().__init__()
+        self.hidden_size, self.context_size = hidden, context_size
+        self.embedding = nn.Embedding(vocab_size, emb_size, padding_idx=pad_id)
+        self.dropout = nn.Dropout(dropout)
+        # GRU input weights split by input: the embedding part runs outside the loop (bias b_ih lives here).
+        self.input_emb = nn.Linear(emb_size, 3 * hidden)
+        self.input_ctx = nn.Linear(context_size, 3 * hidden, bias=False)
+        self.hidden_proj = nn.Linear(hidden, 3 * hidden)                # W_hh, b_hh
+        self.attention = Attention(attention, hidden, context_size, attention_size)
+        self.out_layer = nn.Linear(hidden + context_size + emb_size, output_size)
+        self.out_proj = nn.Linear(output_size, vocab_size)
+        if tie_embeddings:
+            self.out_proj.weight = self.embedding.weight
+
+    def init_state(self, memory: Memory) -> DecoderState:
+        b = memory.values.size(0)
+        return DecoderState(memory.init, memory.values.new_zeros(b, self.context_size))
+
+    def _cell(self, gi: torch.Tensor, h: torch.Tensor) -> torch.Tensor:
+        """GRU update (same equations as ``nn.GRUCell``) from a precomputed input projection gi (B, 3H)."""
+        gh = self.hidden_proj(h)
+        i_r, i_z, i_n = gi.chunk(3, dim=-1)
+        h_r, h_z, h_n = gh.chunk(3, dim=-1)
+        r = torch.sigmoid(i_r + h_r)
+        z = torch.sigmoid(i_z + h_z)
+        n = torch.tanh(i_n + r * h_n)
+        return n + z * (h.to(n.dtype) - n)
+
+    def _recur(self, gi_emb: torch.Tensor, state: DecoderState, memory: Memory):
+        """Run the recurrence over T steps of precomputed embedding projections (B, T, 3H)."""
+        h, ctx = state.hidden, state.context
+        hs, ctxs, attns = [], [], []
+        for t in range(gi_emb.size(1)):
+            h = self._cell(gi_emb[:, t] + self.input_ctx(ctx), h)
+            ctx, w = self.attention(h, memory.keys, memory.values, memory.mask)
+            hs.append(h)
+            ctxs.append(ctx)
+            attns.append(w)
+        return torch.stack(hs, 1), torch.stack(ctxs, 1), torch.stack(attns, 1), DecoderState(h, ctx)
+
+    def _logits(self, hs: torch.Tensor, ctxs: torch.Tensor, emb: torch.Tensor) -> torch.Tensor:
+        out = torch.tanh(self.out_layer(torch.cat([hs, ctxs.to(hs.dtype), emb.to(hs.dtype)], dim=-1)))
+        return self.out_proj(self.dropout(out))
+
+    def forward(self, tgt_in: torch.Tensor, state: DecoderState, memory: Memory):
+        """Teacher-forced decoding.
+
+        Args:
+            tgt_in: (B, T) BOS + target ids.
+        Returns:
+            logits: (B, T, V); attention: (B, T, S) float32; final state.
+        """
+        emb = self.dropout(self.embedding(tgt_in))
+        hs, ctxs, attn, state = self._recur(self.input_emb(emb), state, memory)
+        return self._logits(hs, ctxs, emb), attn, state
+
+    def step(self, prev: torch.Tensor, state: DecoderState, memory: Memory):
+        """One search step: prev (B,) -> logits (B, V), new state, attention (B, S)."""
+        logits, attn, state = self.forward(prev.unsqueeze(1), state, memory)
+        return logits.squeeze(1), state, attn.squeeze(1)

@@ -1,0 +1,128 @@
+"""Validation during training: dev loss, greedy dev translation, BLEU/chrF, heatmaps and samples.
+
+Everything a validation writes to TensorBoard is here, so the training loop stays a loop.
+"""
+from __future__ import annotations
+
+import logging
+import math
+
+import torch
+
+from seq2seq.attention_stats import attention_stats
+from seq2seq.config import Config
+from seq2seq.data.batching import TokenBudgetBatchSampler, make_loader
+from seq2seq.data.pipeline import PreparedData, Split
+from seq2seq.evaluate import SearchOptions, score, translate_ids
+from seq2seq.runtime import autocast
+from seq2seq.visualize import attention_figure, close
+
+log = logging.getLogger(__name__)
+
+
+def pick_heatmap_sentences(split: Split, n: int, lo: int = 5, hi: int = 30) -> list[int]:
+    """The first ``n`` dev sentences of readable length (fixed, so heatmaps compare across steps)."""
+    lengths = split.ids.src.lengths()
+    chosen = [i for i in range(len(lengths)) if lo <= lengths[i] <= hi][:n]
+    return chosen or list(range(min(n, len(lengths))))
+
+
+class Validator:
+    def __init__(self, cfg: Config, data: PreparedData, tok, device: torch.device, precision: str, writer):
+        self.cfg, self.data, self.tok = cfg, data, tok
+        self.device, self.precision, self.writer = device, precision, writer
+        self.heatmap_ids = pick_heatmap_sentences(data.dev, cfg.trainer.num_heatmaps)
+        self.extra: dict[int, dict] = {}
+
+    def _opts(self, beam_size: int = 1) -> SearchOptions:
+        t = self.cfg.trainer
+        return SearchOptions(beam_size=beam_size, max_len_a=t.max_len_a, max_len_b=t.max_len_b)
+
+    def translate(self, model, split: Split, beam_size: int = 1):
+        hyps = translate_ids(model, split.ids.src, pad_id=self.tok.pad_id, bos_id=self.tok.bos_id,
+                             eos_id=self.tok.eos_id, device=self.device, precision=self.precision,
+                             batch_tokens=self.cfg.trainer.eval_batch_tokens, opts=self._opts(beam_size))
+        return hyps, [self.tok.decode_tgt(h[0].tokens) for h in hyps]
+
+    @torch.no_grad()
+    def dev_loss(self, model) -> float:
+        from seq2seq.train import loss_fn
+
+        model.eval()
+        ids = self.data.dev.ids
+        sampler = TokenBudgetBatchSampler.for_ids(ids, self.cfg.trainer.eval_batch_tokens, shuffle=False)
+        loader = make_loader(ids, sampler, self.tok.pad_id, self.tok.bos_id, self.tok.eos_id)
+        total, tokens = 0.0, 0
+        for batch in loader:
+            batch = batch.to(self.device)
+            with autocast(self.device, self.precision):
+                logits, _ = model(batch.src, batch.src_len, batch.tgt_in)
+            # Unsmoothed: dev perplexity should be comparable across label-smoothing settings.
+            total += float(loss_fn(logits, batch.tgt_out, self.tok.pad_id, 0.0))
+            tokens += batch.ntokens
+        return total / max(tokens, 1)
+
+    def _refs(self, split: Split) -> list[list[str]]:
+        return [split.text.tgt, *split.text.refs.values()]
+
+    def run(self, model, step: int) -> dict:
+        """One validation; returns {"loss", "ppl", "bleu", "chrf", ...} and logs it to TensorBoard."""
+        loss = self.dev_loss(model)
+        hyps, hyp_text = self.translate(model, self.data.dev)
+        single = score(hyp_text, [self.data.dev.text.tgt])
+        out = {"loss": loss, "ppl": math.exp(min(loss, 50)), "bleu": single.bleu, "chrf": single.chrf}
+        w = self.writer
+        for tag in ("loss", "ppl", "bleu", "chrf"):
+            w.add_scalar(f"valid/{tag}", out[tag], step)
+        extra = single.as_dict()
+        if self.data.dev.text.refs:
+            multi = score(hyp_text, self._refs(self.data.dev))
+            w.add_scalar("valid/bleu_multiref", multi.bleu, step)
+            extra.update(multi.as_dict("multiref_"))
+        stats = attention_stats([h[0].attention.numpy() for h in hyps if h[0].attention.numel()])
+        for name, value in stats.items():
+            w.add_scalar(f"valid/attention_{name}", value, step)
+        self.extra[step] = {**extra, "loss": round(loss, 4), "attention": stats}
+        self._draw(hyps, hyp_text, step)
+        w.flush()
+        return out
+
+    def _draw(self, hyps, hyp_text, step: int) -> None:
+        dev = self.data.dev
+        rows = ["| source | reference | hypothesis |", "|---|---|---|"]
+        for k, i in enumerate(self.heatmap_ids):
+            h = hyps[i][0]
+            src_pieces = self.tok.src_pieces(dev.ids.src[i]) + ["</s>"]
+            out_pieces = self.tok.tgt_pieces(h.tokens) + (["</s>"] if h.finished else [])
+            if h.attention.numel():
+                att = h.attention.numpy()[: len(out_pieces), : len(src_pieces)]
+                fig = attention_figure(att, src_pieces, out_pieces, title=f"dev {i} step {step}")
+                self.writer.add_figure(f"attention/dev_{k}", fig, step)
+                close(fig)
+            cells = (dev.text.src[i], dev.text.tgt[i], hyp_text[i])
+            rows.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+        self.writer.add_text("samples", "\n".join(rows), step)
+
+    def best_dev_extra(self, step: int) -> dict:
+        return self.extra.get(step, {})
+
+    def test(self, model, beam_size: int = 1) -> dict:
+        hyps, hyp_text = self.translate(model, self.data.test, beam_size)
+        test = self.data.test
+        result = {**score(hyp_text, [test.text.tgt]).as_dict(), "beam_size": beam_size, "lines": len(hyp_text)}
+        if test.text.refs:
+            result.update(score(hyp_text, self._refs(test)).as_dict("multiref_"))
+        return result
+
+    def write_hparams(self, results: dict) -> None:
+        """Hyper-parameters and final scores, in this run's own event file (run_name='.')."""
+        from dataclasses import asdict
+
+        flat = {}
+        for group in ("model", "optim", "trainer", "tokenizer"):
+            for k, v in asdict(getattr(self.cfg, group)).items():
+                if isinstance(v, (int, float, str, bool)):
+                    flat[f"{group}.{k}"] = v
+        metrics = {"hparam/dev_bleu": results["dev"]["bleu"], "hparam/test_bleu": results["test"]["bleu"],
+                   "hparam/test_chrf": results["test"]["chrf"]}
+        self.writer.add_hparams(flat, metrics, run_name=".")
