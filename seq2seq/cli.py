@@ -66,5 +66,55 @@ def train_main() -> None:
     _train()
 
 
+def _inference(prog: str, schema_name: str, body) -> None:
+    """Shared shell of the inference commands: logs on stderr, parse, run, one-line errors."""
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="[%(asctime)s][%(name)s] %(message)s")
+    from seq2seq import config
+    from seq2seq.args import parse
+
+    try:
+        body(parse(prog, getattr(config, schema_name)))
+    except UserError as e:
+        fail(prog, e)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except BrokenPipeError:  # `| head` closed stdout: not an error of ours
+        sys.stderr.close()
+        sys.exit(0)
+
+
+def eval_main() -> None:
+    def body(cfg):
+        from seq2seq.eval_run import report, run_eval
+
+        print(report(run_eval(cfg)))
+
+    _inference("seq2seq-eval", "EvalConfig", body)
+
+
+def translate_main() -> None:
+    def body(cfg):
+        from seq2seq.translate import run_translate
+
+        n = run_translate(cfg)
+        log.info("translated %d lines", n)
+
+    _inference("seq2seq-translate", "TranslateConfig", body)
+
+
+def attention_main() -> None:
+    def body(cfg):
+        from seq2seq.inspect_attention import run_attention
+
+        for r in run_attention(cfg):
+            d = r["diagnostics"]
+            print(f"source:      {r['source']}\ntranslation: {r['translation']}\nalignment:   {r['alignment']}\n"
+                  f"attention:   entropy {d['entropy']:.3f}  uncovered {d['uncovered']:.2f}  "
+                  f"coverage-dev {d['coverage_dev']:.3f}  diagonality {d['diagonality']:.3f}\n"
+                  f"heatmap:     {r['heatmap']}\n")
+
+    _inference("seq2seq-attention", "AttentionConfig", body)
+
+
 if __name__ == "__main__":
     train_main()

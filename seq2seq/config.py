@@ -151,3 +151,65 @@ def validate(cfg: Config) -> None:
     if cfg.tokenizer.vocab_size < 16:
         raise ConfigError(f"tokenizer.vocab_size={cfg.tokenizer.vocab_size} is too small (at least 16)")
 
+
+
+# ---- inference commands (seq2seq-eval, seq2seq-translate, seq2seq-attention) ----
+
+@dataclass
+class InferenceConfig:
+    run_dir: str = _opt("???", "run folder written by seq2seq-train (required)")
+    checkpoint: str = _opt("best", "best | last | a path to a .pt file")
+    beam_size: int = _opt(5, "beam size (1 = greedy)")
+    alpha: float = _opt(0.6, "GNMT length penalty exponent (0 = none)")
+    max_len_a: float = _opt(1.5, "output length limit: a * src_len + b pieces")
+    max_len_b: int = _opt(10, "output length limit: a * src_len + b pieces")
+    batch_tokens: int = _opt(6000, "source tokens per batch")
+    device: str = _opt("auto", "auto | cpu | cuda")
+    precision: str = _opt("auto", "auto | fp32 | bf16 | fp16")
+    num_threads: int = _opt(0, "torch intra-op threads (0 = torch's default)")
+
+
+@dataclass
+class EvalConfig(InferenceConfig):
+    split: str = _opt("test", "dev | test: the run's own split (ignored when src= is given)")
+    src: str = _opt("", "source file to translate instead of a split")
+    refs: List[str] = field(default_factory=list, metadata={"help": "reference files (with src=)"})
+    out: str = _opt("", "output folder ('' = RUN/eval)")
+
+
+@dataclass
+class TranslateConfig(InferenceConfig):
+    n_best: int = _opt(1, "print the n best hypotheses per line as 'line ||| hypothesis ||| score'")
+    input: str = _opt("", "read this file instead of stdin")
+    output: str = _opt("", "write this file instead of stdout")
+    chunk: int = _opt(256, "lines translated together when input arrives faster than it is translated")
+    line_buffered: bool = _opt(False, "translate each line as soon as it arrives (interactive use)")
+
+
+@dataclass
+class AttentionConfig(InferenceConfig):
+    text: str = _opt("", "a source sentence")
+    input: str = _opt("", "a file of source sentences, one per line")
+    hypothesis: int = _opt(0, "which beam hypothesis to draw (0 = best)")
+    out: str = _opt("", "output folder ('' = RUN/attention)")
+
+
+def validate_inference(cfg: InferenceConfig) -> None:
+    from seq2seq.errors import ConfigError
+
+    if cfg.beam_size < 1:
+        raise ConfigError(f"beam_size={cfg.beam_size} must be at least 1")
+    if cfg.batch_tokens < 1:
+        raise ConfigError(f"batch_tokens={cfg.batch_tokens} must be positive")
+    if cfg.max_len_a < 0 or cfg.max_len_b < 0 or cfg.max_len_a * 1 + cfg.max_len_b < 1:
+        raise ConfigError("max_len_a and max_len_b must be non-negative and allow at least one piece")
+    if cfg.device not in CHOICES["trainer.device"]:
+        raise ConfigError(f"device={cfg.device!r} is not one of auto, cpu, cuda")
+    if cfg.precision not in CHOICES["trainer.precision"]:
+        raise ConfigError(f"precision={cfg.precision!r} is not one of auto, fp32, bf16, fp16")
+    n_best = getattr(cfg, "n_best", 1)
+    if not 1 <= n_best <= cfg.beam_size:
+        raise ConfigError(f"n_best={n_best} must be between 1 and beam_size={cfg.beam_size}")
+    hyp = getattr(cfg, "hypothesis", 0)
+    if not 0 <= hyp < cfg.beam_size:
+        raise ConfigError(f"hypothesis={hyp} must be between 0 and beam_size-1={cfg.beam_size - 1}")

@@ -155,7 +155,7 @@ def train(cfg: Config, run_dir: Path) -> dict:
             else:
                 bad_in_row = 0
                 n_tok = int(batch.ntokens - len(batch))
-                window_loss += float(loss)
+                window_loss += float(loss.detach())
                 window_tokens += n_tok
                 progress.train_tokens += n_tok
             elapsed = time.perf_counter() - step_start
