@@ -1,0 +1,40 @@
+"""Shared fixtures: one small real training run per test session, trained through the console script."""
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+CORPUS = ROOT / "data" / "bible-es-en"
+
+
+def script(name: str) -> str:
+    path = BIN / name
+    return str(path) if path.exists() else shutil.which(name) or name
+
+
+def run_cli(name: str, *args: str, cwd=None, env=None, input=None, timeout=600) -> subprocess.CompletedProcess:
+    return subprocess.run([script(name), *args], cwd=cwd, env=env, input=input, capture_output=True, text=True,
+                          timeout=timeout)
+
+
+@pytest.fixture(scope="session")
+def cache_env(tmp_path_factory):
+    env = dict(os.environ)
+    env["SEQ2SEQ_CACHE"] = str(tmp_path_factory.mktemp("cache"))
+    return env
+
+
+@pytest.fixture(scope="session")
+def smoke_run(tmp_path_factory, cache_env) -> Path:
+    """`seq2seq-train experiment=smoke` on the bundled corpus, from an unrelated working directory."""
+    work = tmp_path_factory.mktemp("work")
+    run_dir = work / "run"
+    proc = run_cli("seq2seq-train", "experiment=smoke", f"hydra.run.dir={run_dir}", "trainer.max_steps=100",
+                   "trainer.eval_every=50", cwd=work, env=cache_env)
+    assert proc.returncode == 0, proc.stderr[-3000:] + proc.stdout[-2000:]
+    return run_dir
