@@ -38,16 +38,23 @@ class ToyMemory:
 @dataclass
 class ToyState:
     h: torch.Tensor  # (B, H)
+    t: torch.Tensor  # (B,) long, tokens generated so far
 
     def index_select(self, idx):
-        return ToyState(self.h.index_select(0, idx))
+        return ToyState(self.h.index_select(0, idx), self.t.index_select(0, idx))
 
 
 class ToyModel(nn.Module):
-    """Embedding + GRUCell + linear output, with dot attention over a masked memory."""
+    """Embedding + GRUCell + linear output, with dot attention over a masked memory.
 
-    def __init__(self, vocab=7, hidden=16, seed=0, sharpness=2.5):
+    ``eos_slope`` adds ``eos_slope * (t - src_len)`` to the EOS logit at output position t,
+    so that, like a trained model, it tends to stop near the source length instead of
+    looping forever or stopping at once.
+    """
+
+    def __init__(self, vocab=7, hidden=16, seed=0, sharpness=2.5, eos_slope=1.0):
         super().__init__()
+        self.eos_slope = eos_slope
         with torch.random.fork_rng():
             torch.manual_seed(seed)
             self.src_emb = nn.Embedding(vocab, hidden)
@@ -62,13 +69,15 @@ class ToyModel(nn.Module):
 
     def encode(self, src, src_len):
         S = src.size(1)
-        mask = torch.arange(S)[None, :] < src_len[:, None]
-        keys = torch.tanh(self.src_emb(src) + self.pos_emb(torch.arange(S))[None])
+        pos = torch.arange(S, device=src.device)
+        mask = pos[None, :] < src_len.to(src.device)[:, None]
+        keys = torch.tanh(self.src_emb(src) + self.pos_emb(pos)[None])
         return ToyMemory(keys * mask[..., None], mask)
 
     def init_state(self, memory):
         mean = memory.keys.sum(1) / memory.mask.sum(1, keepdim=True)
-        return ToyState(torch.tanh(self.init(mean)))
+        h = torch.tanh(self.init(mean))
+        return ToyState(h, torch.zeros(h.size(0), dtype=torch.long, device=h.device))
 
     def step(self, prev, state, memory):
         h = self.cell(self.tgt_emb(prev), state.h)
@@ -76,7 +85,10 @@ class ToyModel(nn.Module):
         attn = torch.softmax(energy.masked_fill(~memory.mask, float("-inf")), dim=-1)
         ctx = torch.einsum("bs,bsh->bh", attn, memory.keys)
         logits = self.out(torch.cat([h, ctx], dim=-1))
-        return logits, ToyState(h), attn
+        t = state.t + 1
+        eos_shift = self.eos_slope * (t - memory.mask.sum(1)).float()
+        logits = logits + F.one_hot(torch.tensor(EOS), logits.size(-1)) * eos_shift[:, None]
+        return logits, ToyState(h, t), attn
 
 
 class Wrapped:
@@ -184,8 +196,8 @@ def test_bad_beam_arguments_raise():
 def test_greedy_takes_argmax_and_reports_consistent_fields():
     model = ToyModel()
     src, src_len = make_batch(LENGTHS)
-    max_lens = max_output_len(src_len, 1.0, 3).tolist()
-    out = greedy_search(model, src, src_len, bos_id=BOS, eos_id=EOS, max_len_a=1.0, max_len_b=3)
+    max_lens = max_output_len(src_len, 1.0, 1).tolist()
+    out = greedy_search(model, src, src_len, bos_id=BOS, eos_id=EOS, max_len_a=1.0, max_len_b=1)
     assert [len(h) for h in out] == [1] * len(LENGTHS)
     for i, (n, [h]) in enumerate(zip(LENGTHS, out)):
         check_hyp(model, src[i], n, h, 0.6, max_lens[i])
@@ -270,7 +282,7 @@ def test_early_stop_bound_does_not_change_results():
     # n_best only changes when the bound lets a sentence stop; the hypotheses must be the
     # ones collected by running until beam_size of them finished.
     model = ToyModel(seed=4)
-    src, src_len = make_batch(LENGTHS * 2, seed=6)
+    src, src_len = make_batch(LENGTHS, seed=6)
     for alpha in [0.0, 0.6, 2.0]:
         kw = dict(bos_id=BOS, eos_id=EOS, beam_size=4, alpha=alpha)
         ref = beam_search(model, src, src_len, n_best=4, **kw)
@@ -279,6 +291,50 @@ def test_early_stop_bound_does_not_change_results():
             for g, r in zip(got, ref):
                 assert [full_seq(h) for h in g] == [full_seq(h) for h in r[:n_best]]
                 assert [h.norm_score for h in g] == pytest.approx([h.norm_score for h in r[:n_best]])
+
+
+class Scripted:
+    """Log-probs scripted by output position t: at t=0 EOS has p=0.6 and token A p=0.4;
+    after A, A is (almost) certain until EOS becomes certain at t=long_len. So "[]" has the
+    best raw score but "A * long_len" wins once the length penalty favours long outputs."""
+
+    A = 2
+
+    def __init__(self, vocab=5, long_len=8):
+        self.vocab, self.long_len = vocab, long_len
+
+    def encode(self, src, src_len):
+        mask = torch.arange(src.size(1))[None, :] < src_len[:, None]
+        return ToyMemory(torch.zeros(*src.shape, 1), mask)
+
+    def init_state(self, memory):
+        B = memory.mask.size(0)
+        return ToyState(torch.zeros(B, 1), torch.zeros(B, dtype=torch.long))
+
+    def step(self, prev, state, memory):
+        t = state.t
+        p = torch.full((t.size(0), self.vocab), 1e-6)
+        first, last = t == 0, t == self.long_len
+        p[first, EOS], p[first, self.A] = 0.6, 0.4
+        p[~first & ~last, self.A] = 1.0
+        p[last, EOS] = 1.0
+        attn = memory.mask.float() / memory.mask.sum(1, keepdim=True)
+        return p.log(), ToyState(state.h, t + 1), attn
+
+
+def test_bound_keeps_searching_while_a_longer_hypothesis_can_win():
+    model = Scripted()
+    src, src_len = make_batch([3, 2])
+    kw = dict(bos_id=BOS, eos_id=EOS, beam_size=2, n_best=1, max_len_a=0.0, max_len_b=12)
+    # alpha=1: "[]" is finished at step 0 with a better raw score than every live beam, but
+    # a live beam could still beat it at a longer length, so the search must go on.
+    long_ = [Scripted.A] * model.long_len
+    for hs in beam_search(model, src, src_len, alpha=1.0, **kw):
+        assert hs[0].tokens == long_ and hs[0].finished
+    for hs in beam_search(model, src, src_len, alpha=0.0, **kw):
+        assert hs[0].tokens == [] and hs[0].finished
+    greedy = greedy_search(model, src, src_len, bos_id=BOS, eos_id=EOS, max_len_a=0.0, max_len_b=12)
+    assert all(hs[0].tokens == [] for hs in greedy)
 
 
 def test_n_best_distinct_sorted_with_own_attention():
@@ -325,12 +381,10 @@ def test_max_length_respected_and_unfinished_fallback():
     kw = dict(bos_id=BOS, eos_id=EOS, max_len_a=1.0, max_len_b=1)
     max_lens = max_output_len(src_len, 1.0, 1).tolist()
     assert max_lens == [n + 1 for n in LENGTHS]
-    for h in [hs[0] for hs in greedy_search(model, src, src_len, **kw)] + [
-        h for hs in beam_search(model, src, src_len, beam_size=3, n_best=3, **kw) for h in hs
-    ]:
-        pass  # shapes / lengths checked below, per sentence
-    for i, hs in enumerate(beam_search(model, src, src_len, beam_size=3, n_best=3, **kw)):
-        for h in hs:
+    greedy = greedy_search(model, src, src_len, **kw)
+    beam = beam_search(model, src, src_len, beam_size=3, n_best=3, **kw)
+    for i in range(len(LENGTHS)):
+        for h in greedy[i] + beam[i]:
             check_hyp(model, src[i], LENGTHS[i], h, 0.6, max_lens[i])
 
     # With EOS made (almost) impossible every hypothesis hits the limit unfinished, yet
@@ -350,11 +404,12 @@ def test_max_length_respected_and_unfinished_fallback():
 
 
 def test_finished_hypotheses_rank_before_unfinished():
-    # A strong (but not overwhelming) EOS penalty: some beams finish, the rest hit the limit.
+    # A limit of 4 tokens: short sentences finish, long ones (EOS likely only near the
+    # source length) hit the limit, some sentences get both kinds.
     model = ToyModel(seed=7)
     src, src_len = make_batch(LENGTHS, seed=11)
-    kw = dict(bos_id=BOS, eos_id=EOS, max_len_a=0.0, max_len_b=3, beam_size=4, n_best=4)
-    out = beam_search(Wrapped(model, eos_bias=-2.0), src, src_len, **kw)
+    kw = dict(bos_id=BOS, eos_id=EOS, max_len_a=0.0, max_len_b=4, beam_size=4, n_best=4)
+    out = beam_search(model, src, src_len, **kw)
     mixed = 0
     for hs in out:
         assert len(hs) == 4

@@ -71,3 +71,57 @@ def test_cfg_job_prints_config_without_training(tmp_path):
     assert proc.returncode == 0
     assert "max_steps: 120" in proc.stdout and "emb_size: 64" in proc.stdout
     assert not (tmp_path / "runs").exists()
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_tensorboard_server_reads_scalars_and_heatmaps(smoke_run):
+    """The real TensorBoard server, on loopback, serves our scalars and heatmap PNGs over its HTTP API."""
+    import subprocess
+    import time
+    import urllib.parse
+    import urllib.request
+
+    from conftest import script
+
+    port = _free_port()
+    server = subprocess.Popen([script("tensorboard"), "--logdir", str(smoke_run / "tb"), "--host", "127.0.0.1",
+                               "--port", str(port), "--load_fast", "false"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+
+    def get(path):
+        with urllib.request.urlopen(base + path, timeout=10) as r:
+            return r.read()
+
+    try:
+        deadline = time.time() + 90
+        while True:
+            try:
+                tags = json.loads(get("/data/plugin/scalars/tags"))
+                if tags and any("valid/bleu" in t for t in next(iter(tags.values()))):
+                    break
+            except OSError:
+                pass
+            assert time.time() < deadline, "TensorBoard did not serve the run within 90 s"
+            time.sleep(1)
+        run = next(iter(tags))
+        q = urllib.parse.urlencode({"run": run, "tag": "valid/bleu"})
+        points = json.loads(get(f"/data/plugin/scalars/scalars?{q}"))
+        assert [p[1] for p in points] == [50, 100]
+        images = json.loads(get("/data/plugin/images/tags"))
+        assert "attention/dev_0" in images[run]
+        q = urllib.parse.urlencode({"run": run, "tag": "attention/dev_0", "sample": 0})
+        entries = json.loads(get(f"/data/plugin/images/images?{q}"))
+        assert [e["step"] for e in entries] == [50, 100]
+        png = get("/data/plugin/images/" + entries[-1]["query"].join(["individualImage?", ""]))
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 2000
+    finally:
+        server.terminate()
+        server.wait(timeout=20)

@@ -27,12 +27,10 @@ class TokenArray:
     def __init__(self, data: np.ndarray, offsets: np.ndarray) -> None:
         self.data = np.ascontiguousarray(data, dtype=np.int32)
         self.offsets = np.ascontiguousarray(offsets, dtype=np.int64)
-        if self.data.ndim != 1 or self.offsets.ndim != 1 or len(self.offsets) < 1:
-            raise ValueError("data and offsets must be 1-D and offsets non-empty")
-        if self.offsets[0] != 0 or self.offsets[-1] != len(self.data):
-            raise ValueError("offsets must start at 0 and end at len(data)")
-        if np.any(np.diff(self.offsets) < 0):
-            raise ValueError("offsets must be non-decreasing")
+        o = self.offsets
+        if self.data.ndim != 1 or o.ndim != 1 or len(o) < 1 or o[0] != 0 \
+                or o[-1] != len(self.data) or np.any(np.diff(o) < 0):
+            raise ValueError("need 1-D data and non-decreasing offsets from 0 to len(data)")
 
     @classmethod
     def from_lists(cls, seqs: Sequence[Sequence[int]]) -> TokenArray:
@@ -40,20 +38,17 @@ class TokenArray:
         offsets = np.zeros(len(seqs) + 1, dtype=np.int64)
         np.cumsum(lengths, out=offsets[1:])
         flat = itertools.chain.from_iterable(seqs)
-        data = np.fromiter(flat, dtype=np.int32, count=int(offsets[-1]))
-        return cls(data, offsets)
+        return cls(np.fromiter(flat, dtype=np.int32, count=int(offsets[-1])), offsets)
 
     def __len__(self) -> int:
         return len(self.offsets) - 1
 
     def __getitem__(self, i: int) -> np.ndarray:
         """Returns a read-only view (len_i,) int32; copy it before modifying."""
-        n = len(self)
-        i = int(i)
-        if i < 0:
-            i += n
-        if not 0 <= i < n:
+        n, i = len(self), int(i)
+        if not -n <= i < n:
             raise IndexError(f"index {i} out of range for {n} sequences")
+        i %= n
         view = self.data[self.offsets[i] : self.offsets[i + 1]]
         view.flags.writeable = False
         return view
@@ -63,7 +58,7 @@ class TokenArray:
         return np.diff(self.offsets)
 
     def take(self, indices: Sequence[int] | np.ndarray) -> TokenArray:
-        """New array with sequences in the order of ``indices`` (vectorised gather)."""
+        # One fancy-index gather instead of a Python loop over sequences.
         idx = np.asarray(indices, dtype=np.int64).reshape(-1)
         lens = self.lengths()[idx]
         offsets = np.zeros(len(idx) + 1, dtype=np.int64)
@@ -106,7 +101,6 @@ class ParallelIds:
 
 def _split_batches(order: np.ndarray, longest: np.ndarray, max_tokens: int,
                    max_sentences: int | None) -> list[np.ndarray]:
-    """Greedily cut ``order`` into consecutive batches within the budget."""
     cap = max_sentences or len(order) + 1
     batches, start, cur = [], 0, 0
     for k, length in enumerate(longest[order].tolist()):
@@ -170,21 +164,19 @@ class TokenBudgetBatchSampler(Sampler[list[int]]):
         tgt = np.asarray(tgt_lengths, dtype=np.int64)
         if src.ndim != 1 or src.shape != tgt.shape:
             raise ValueError(f"length arrays must be 1-D and equal: {src.shape} vs {tgt.shape}")
-        if len(src) and min(src.min(), tgt.min()) < 0:
-            raise ValueError("lengths must be non-negative")
-        if max_tokens < 1 or (max_sentences is not None and max_sentences < 1):
-            raise ValueError("max_tokens and max_sentences must be positive")
-        if bucket_size_multiplier < 1 or seed < 0 or not 0 <= rank < world_size:
-            raise ValueError("need bucket_size_multiplier >= 1, seed >= 0, 0 <= rank < world_size")
+        if (len(src) and min(src.min(), tgt.min()) < 0) or max_tokens < 1 \
+                or (max_sentences is not None and max_sentences < 1) or seed < 0 \
+                or bucket_size_multiplier < 1 or not 0 <= rank < world_size:
+            raise ValueError("need lengths >= 0, max_tokens, max_sentences, bucket_size_multiplier"
+                             " >= 1, seed >= 0 and 0 <= rank < world_size")
         self.src_lengths, self.tgt_lengths = src, tgt
         self.longest = np.maximum(src, tgt)
         self.max_tokens, self.max_sentences = int(max_tokens), max_sentences
         self.shuffle, self.seed = shuffle, int(seed)
         self.rank, self.world_size = int(rank), int(world_size)
+        # Pool of ~bucket_size_multiplier batches of average-length pairs.
         mean_len = max(1.0, float(self.longest.mean())) if len(src) else 1.0
-        per_batch = max(1, int(max_tokens // mean_len))
-        if max_sentences is not None:
-            per_batch = min(per_batch, max_sentences)
+        per_batch = min(max(1, int(max_tokens // mean_len)), max_sentences or max_tokens)
         self.pool_size = per_batch * int(bucket_size_multiplier)
         self.epoch, self.position = 0, 0
         self._cache: tuple[tuple[int, int], list[np.ndarray]] | None = None
@@ -204,7 +196,8 @@ class TokenBudgetBatchSampler(Sampler[list[int]]):
             order = np.lexsort((src, tgt))  # stable: ties keep corpus order
             batches = _split_batches(order, self.longest, self.max_tokens, self.max_sentences)
         else:
-            rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence([self.seed, self.epoch])))
+            seq = np.random.SeedSequence([self.seed, self.epoch])
+            rng = np.random.Generator(np.random.PCG64(seq))
             perm, batches = rng.permutation(len(src)), []
             for start in range(0, len(perm), self.pool_size):
                 pool = perm[start : start + self.pool_size]
@@ -236,7 +229,7 @@ class TokenBudgetBatchSampler(Sampler[list[int]]):
         return len(self._rank_batches())
 
     def common_len(self) -> int:
-        """Batches that every rank has this epoch."""
+        """Batches every rank has this epoch: where a DDP loop must stop all ranks."""
         return len(self._all_batches()) // self.world_size
 
     def padding_efficiency(self) -> float:
@@ -247,7 +240,8 @@ class TokenBudgetBatchSampler(Sampler[list[int]]):
         return {"epoch": self.epoch, "position": self.position, "seed": self.seed}
 
     def load_state_dict(self, state: dict[str, int]) -> None:
-        self.epoch, self.position, self.seed = (int(state[k]) for k in ("epoch", "position", "seed"))
+        keys = ("epoch", "position", "seed")
+        self.epoch, self.position, self.seed = (int(state[k]) for k in keys)
 
 
 @dataclass

@@ -9,6 +9,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import logging
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -37,7 +38,7 @@ def read_bytes(path: Path) -> bytes:
             with gzip.open(path, "rb") as f:
                 return f.read()
         return path.read_bytes()
-    except (OSError, EOFError, gzip.BadGzipFile) as e:
+    except (OSError, EOFError, gzip.BadGzipFile, zlib.error) as e:  # zlib.error: corrupt data in a .gz
         raise CorpusError(f"{path}: cannot read ({e})") from None
 
 

@@ -19,7 +19,7 @@ from typing import Iterable, Sequence
 import sentencepiece as spm
 
 from seq2seq.config import TokenizerConfig
-from seq2seq.errors import CheckpointError
+from seq2seq.errors import CheckpointError, ConfigError
 
 log = logging.getLogger(__name__)
 
@@ -116,20 +116,24 @@ def _train_one(lines: Iterable[str], cfg: TokenizerConfig, out: Path) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=out.parent) as tmp:
         prefix = Path(tmp) / "m"
-        spm.SentencePieceTrainer.train(
-            sentence_iterator=(line for line in lines if line),
-            model_prefix=str(prefix),
-            model_type=cfg.type,
-            vocab_size=cfg.vocab_size,
-            character_coverage=cfg.character_coverage,
-            byte_fallback=cfg.byte_fallback,
-            input_sentence_size=cfg.input_sentence_size,
-            shuffle_input_sentence=True,
-            hard_vocab_limit=False,  # a small corpus may not support the full vocabulary: shrink, don't fail
-            num_threads=os.cpu_count() or 1,
-            minloglevel=2,
-            **TRAIN_IDS,
-        )
+        try:
+            spm.SentencePieceTrainer.train(
+                sentence_iterator=(line for line in lines if line),
+                model_prefix=str(prefix),
+                model_type=cfg.type,
+                vocab_size=cfg.vocab_size,
+                character_coverage=cfg.character_coverage,
+                byte_fallback=cfg.byte_fallback,
+                input_sentence_size=cfg.input_sentence_size,
+                shuffle_input_sentence=True,
+                hard_vocab_limit=False,  # a small corpus may not support the full vocabulary: shrink, don't fail
+                num_threads=os.cpu_count() or 1,
+                minloglevel=2,
+                **TRAIN_IDS,
+            )
+        except RuntimeError as e:  # e.g. vocab_size below the corpus's characters (+ 256 byte pieces)
+            raise ConfigError(f"tokenizer (type={cfg.type}, vocab_size={cfg.vocab_size}): sentencepiece cannot "
+                              f"train on this corpus: {e}") from None
         os.replace(prefix.with_suffix(".model"), out)
 
 
