@@ -18,26 +18,26 @@ def test_tiny_model_overfits_real_pairs(tmp_path):
     torch.manual_seed(0)
     text = read_parallel("train", str(CORPUS / "train"), "es", "en", limit=3000)
     tok, _ = train_or_load(TokenizerConfig(vocab_size=400, cache_dir=str(tmp_path)), text.src, text.tgt, "t")
-    # 32 short pairs: short enough to memorise in a few hundred steps on 2 cores.
-    pairs = [(s, t) for s, t in zip(text.src, text.tgt) if 3 <= len(t.split()) <= 10][:32]
-    assert len(pairs) == 32
+    # 24 short pairs: short enough to memorise in a few hundred steps on 2 cores.
+    pairs = [(s, t) for s, t in zip(text.src, text.tgt) if 3 <= len(t.split()) <= 10][:24]
+    assert len(pairs) == 24
     ids = ParallelIds(TokenArray.from_lists(tok.encode_src([p[0] for p in pairs])),
                       TokenArray.from_lists(tok.encode_tgt([p[1] for p in pairs])))
     batch = collate([(i, ids.src[i], ids.tgt[i]) for i in range(len(ids))], tok.pad_id, tok.bos_id, tok.eos_id)
     cfg = ModelConfig(emb_size=64, enc_hidden=64, dec_hidden=128, attention_size=64, output_size=64, dropout=0.0)
     model = Seq2Seq(cfg, tok.src_vocab_size, tok.tgt_vocab_size, tok.pad_id)
-    opt = torch.optim.Adam(model.parameters(), lr=3e-3)
+    opt = torch.optim.Adam(model.parameters(), lr=1e-2)
     first = None
-    for _ in range(300):
+    for _ in range(150):
         logits, _ = model(batch.src, batch.src_len, batch.tgt_in)
         loss = loss_fn(logits, batch.tgt_out, tok.pad_id, 0.0) / batch.ntokens
         opt.zero_grad()
         loss.backward()
         opt.step()
-        first = first if first is not None else float(loss)
-    assert float(loss) < 0.05, f"per-token loss {float(loss):.3f} after 300 steps (started at {first:.2f})"
+        first = first if first is not None else float(loss.detach())
+    assert float(loss) < 0.05, f"per-token loss {float(loss):.3f} after 150 steps (started at {first:.2f})"
     model.eval()
     hyps = greedy_search(model, batch.src, batch.src_len, bos_id=tok.bos_id, eos_id=tok.eos_id)
     out = [tok.decode_tgt(h[0].tokens) for h in hyps]
     exact = sum(o == p[1] for o, p in zip(out, pairs))
-    assert exact >= 30, list(zip(out, [p[1] for p in pairs]))[:5]
+    assert exact >= 23, list(zip(out, [p[1] for p in pairs]))[:5]
