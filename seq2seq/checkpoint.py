@@ -10,6 +10,7 @@ import torch
 from seq2seq.errors import CheckpointError
 
 FORMAT = "seq2seq-checkpoint"
+_FAULT_DELAY = float(os.environ.get("SEQ2SEQ_FAULT_SAVE_DELAY", "0") or 0)
 VERSION = 1
 
 
@@ -18,16 +19,27 @@ def save(state: dict, path: Path) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     state = {"format": FORMAT, "version": VERSION, **state}
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as e:
+        raise CheckpointError(f"{path.parent}: cannot write checkpoints ({e.strerror}); make the folder "
+                              "writable or choose another hydra.run.dir") from None
     try:
         with os.fdopen(fd, "wb") as f:
             torch.save(state, f)
+            if _FAULT_DELAY:  # fault injection for the tests: widen the window a kill can land in
+                import time
+
+                time.sleep(_FAULT_DELAY)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as e:
         with _suppress():
             os.unlink(tmp)
+        if isinstance(e, OSError) or (isinstance(e, RuntimeError) and "write" in str(e).lower()):
+            raise CheckpointError(f"{path}: writing the checkpoint failed ({getattr(e, 'strerror', None) or e}); "
+                                  "free disk space and resume: the previous checkpoint is intact") from None
         raise
     with _suppress():  # make the rename itself durable
         dir_fd = os.open(path.parent, os.O_RDONLY)
@@ -43,6 +55,43 @@ class _suppress:
 
     def __exit__(self, *exc):
         return exc[0] is not None and issubclass(exc[0], OSError)
+
+
+def link(src: Path, dst: Path) -> None:
+    """Make ``dst`` another name of ``src``'s current content (a hard link: no second 100 MB write).
+
+    ``save`` replaces files by rename, so the link keeps the old content when ``src`` is rewritten.
+    Falls back to a copy where the file system has no hard links.
+    """
+    tmp = dst.with_name(f".{dst.name}.link")
+    with _suppress():
+        os.unlink(tmp)
+    try:
+        os.link(src, tmp)
+    except OSError:
+        import shutil
+
+        shutil.copyfile(src, tmp)
+    os.replace(tmp, dst)
+
+
+def is_valid(path: Path) -> bool:
+    try:
+        load(path)
+        return True
+    except CheckpointError:
+        return False
+
+
+def newest_valid(folder: Path) -> Path | None:
+    """The valid checkpoint with the highest step among last.pt, step-*.pt and best.pt (corrupt ones skipped)."""
+    found = []
+    for path in Path(folder).glob("*.pt"):
+        try:
+            found.append((int(load(path).get("progress", {}).get("step", -1)), path.name == "last.pt", path))
+        except CheckpointError:
+            continue
+    return max(found)[2] if found else None
 
 
 def load(path: Path, map_location: str | torch.device = "cpu") -> dict:

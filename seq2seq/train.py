@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import logging
 import math
+import signal
+import sys
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -23,8 +25,11 @@ from seq2seq.data.batching import TokenBudgetBatchSampler, make_loader
 from seq2seq.data.pipeline import PreparedData, prepare_data
 from seq2seq.errors import UserError
 from seq2seq.model.seq2seq import Seq2Seq
+from seq2seq.data.tokenizer import Tokenizer
+from seq2seq.errors import CheckpointError
+from seq2seq.resume import find_checkpoint, frozen_differences
 from seq2seq.runtime import (autocast, configure_threads, resolve_device, resolve_precision, rng_state,
-                             seed_everything)
+                             seed_everything, set_rng_state)
 from seq2seq.schedule import LRSchedule
 from seq2seq.validation import Validator
 
@@ -48,6 +53,32 @@ class Progress:
     train_seconds: float = 0.0     # time spent in training steps (excludes validation)
     train_tokens: int = 0          # target pieces trained on (non-pad, EOS excluded)
     history: list = field(default_factory=list)  # (step, wall seconds, dev BLEU) per validation
+    best_dev: dict = field(default_factory=dict)  # scores and signatures of the best validation
+
+
+class Stopper:
+    """SIGINT/SIGTERM: finish the current step, save, exit 0. A second SIGINT exits at once."""
+
+    def __init__(self):
+        self.requested = ""
+        self._previous = {}
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                self._previous[sig] = signal.signal(sig, self._handle)
+            except ValueError:  # not the main thread (e.g. called from a library): no handlers
+                pass
+
+    def _handle(self, signum, frame):
+        if self.requested and signum == signal.SIGINT:
+            raise KeyboardInterrupt  # second Ctrl-C: leave now (checkpoint writes are atomic)
+        self.requested = signal.Signals(signum).name
+        print(f"\n{self.requested}: finishing this step, then saving last.pt (Ctrl-C again to quit now)",
+              file=sys.stderr)
+
+    def restore(self):
+        for sig, handler in self._previous.items():
+            signal.signal(sig, handler)
+        self._previous = {}
 
 
 def loss_fn(logits: torch.Tensor, tgt_out: torch.Tensor, pad_id: int, label_smoothing: float) -> torch.Tensor:
@@ -71,8 +102,22 @@ def train(cfg: Config, run_dir: Path) -> dict:
     seed_everything(t.seed)
     start_wall = time.perf_counter()
 
-    data: PreparedData = prepare_data(cfg.data, cfg.tokenizer)
-    tok = data.tokenizer.copy_to(run_dir)
+    from omegaconf import OmegaConf
+
+    config_dict = OmegaConf.to_container(OmegaConf.structured(cfg))
+    resumed = None
+    if t.resume:
+        path = find_checkpoint(t.resume, run_dir)
+        resumed = checkpoint.load(path, map_location=device)
+        diff = frozen_differences(resumed.get("config", {}), config_dict)
+        if diff:
+            raise CheckpointError(f"{path}: cannot resume with a changed model/data config ({'; '.join(diff)}); "
+                                  "start a new run, or resume with the original values")
+        log.info("resuming from %s (step %d)", path, resumed["progress"]["step"])
+    src_tok = Tokenizer.from_folder(path.parent.parent) if resumed is not None else None
+    data: PreparedData = prepare_data(cfg.data, cfg.tokenizer, tokenizer=src_tok)
+    tok = data.tokenizer if src_tok is not None and path.parent.parent.resolve() == run_dir.resolve() \
+        else data.tokenizer.copy_to(run_dir)
     model = build_model(cfg, tok).to(device)
     log.info("model: %.2fM parameters, device %s, precision %s, %d threads", model.num_parameters() / 1e6,
              device, precision, torch.get_num_threads())
@@ -89,10 +134,21 @@ def train(cfg: Config, run_dir: Path) -> dict:
     progress = Progress()
     ckpt_dir = run_dir / "checkpoints"
 
+    if resumed is not None:
+        if (resumed["vocab"]["src"], resumed["vocab"]["tgt"]) != (tok.src_vocab_size, tok.tgt_vocab_size):
+            raise CheckpointError("the checkpoint's vocabulary does not match its run's tokenizer")
+        model.load_state_dict(resumed["model"])
+        optimizer.load_state_dict(resumed["optimizer"])
+        schedule.load_state_dict(resumed["schedule"])
+        scaler.load_state_dict(resumed["scaler"])
+        sampler.load_state_dict(resumed["sampler"])
+        progress = Progress(**resumed["progress"])
+        set_rng_state(resumed["rng"])
+        del resumed
+
     def state_dict() -> dict:
-        from omegaconf import OmegaConf
         return {
-            "config": OmegaConf.to_container(OmegaConf.structured(cfg)),
+            "config": config_dict,
             "model": model.state_dict(), "optimizer": optimizer.state_dict(), "schedule": schedule.state_dict(),
             "scaler": scaler.state_dict(), "sampler": sampler.state_dict(), "progress": asdict(progress),
             "rng": rng_state(),
@@ -111,88 +167,109 @@ def train(cfg: Config, run_dir: Path) -> dict:
             progress.bad_evals += 1
         if schedule.observe(scores["bleu"]):
             log.info("dev BLEU stalled: learning rate scale now %.3g", schedule.scale)
-        state = state_dict()
-        checkpoint.save(state, ckpt_dir / "last.pt")
         if improved:
-            checkpoint.save(state, ckpt_dir / "best.pt")
+            progress.best_dev = validator.best_dev_extra(progress.step)
+        save_last()
+        if improved:
+            checkpoint.link(ckpt_dir / "last.pt", ckpt_dir / "best.pt")
+        if t.keep_last:
+            checkpoint.link(ckpt_dir / "last.pt", ckpt_dir / f"step-{progress.step:08d}.pt")
+            steps = sorted(ckpt_dir.glob("step-*.pt"))
+            for old in steps[: -t.keep_last]:
+                old.unlink()
         log.info("step %d: dev BLEU %.2f chrF %.2f loss %.3f%s", progress.step, scores["bleu"], scores["chrf"],
                  scores["loss"], " (best)" if improved else f" (best {progress.best_bleu:.2f} at {progress.best_step})")
         return bool(t.patience) and progress.bad_evals >= t.patience
 
+    def save_last() -> None:
+        checkpoint.save(state_dict(), ckpt_dir / "last.pt")
+
+    stop = Stopper()
     budget_s = t.max_minutes * 60 if t.max_minutes else math.inf
     bar = tqdm(total=t.max_steps or None, disable=None, dynamic_ncols=True, desc="train")
     window_loss, window_tokens, window_time, bad_in_row = 0.0, 0, 0.0, 0
     stop_reason = ""
     model.train()
-    while not stop_reason:
-        sampler.set_epoch(progress.epoch)
-        for batch in loader:
-            step_start = time.perf_counter()
-            batch = batch.to(device, non_blocking=True)
-            lr = schedule.lr(progress.step + 1)
-            for group in optimizer.param_groups:
-                group["lr"] = lr
-            with autocast(device, precision):
-                logits, _ = model(batch.src, batch.src_len, batch.tgt_in)
-            loss = loss_fn(logits, batch.tgt_out, tok.pad_id, cfg.optim.label_smoothing)
-            scaler.scale(loss / batch.ntokens).backward()
-            scaler.unscale_(optimizer)
-            grad_norm = torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.optim.clip_norm or math.inf)
-            finite = bool(torch.isfinite(grad_norm)) and bool(torch.isfinite(loss))
-            if finite or scaler.is_enabled():
-                scaler.step(optimizer)  # under fp16 the scaler itself skips non-finite steps and backs off
-            scaler.update()
-            optimizer.zero_grad(set_to_none=True)
-            progress.step += 1
-            if not finite:
-                progress.skipped_steps += 1
-                bad_in_row += 1
-                writer.add_scalar("train/skipped_steps", progress.skipped_steps, progress.step)
-                if bad_in_row >= t.max_bad_steps:
-                    checkpoint.save(state_dict(), ckpt_dir / "last.pt")
-                    raise TrainingError(f"{bad_in_row} non-finite steps in a row at step {progress.step}: lower "
-                                        f"optim.lr or use trainer.precision=fp32; last.pt holds the last good state")
+    try:
+        while not stop_reason:
+            sampler.set_epoch(progress.epoch)
+            for batch in loader:
+                step_start = time.perf_counter()
+                batch = batch.to(device, non_blocking=True)
+                lr = schedule.lr(progress.step + 1)
+                for group in optimizer.param_groups:
+                    group["lr"] = lr
+                with autocast(device, precision):
+                    logits, _ = model(batch.src, batch.src_len, batch.tgt_in)
+                loss = loss_fn(logits, batch.tgt_out, tok.pad_id, cfg.optim.label_smoothing)
+                scaler.scale(loss / batch.ntokens).backward()
+                scaler.unscale_(optimizer)
+                grad_norm = torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.optim.clip_norm or math.inf)
+                finite = bool(torch.isfinite(grad_norm)) and bool(torch.isfinite(loss))
+                if finite or scaler.is_enabled():
+                    scaler.step(optimizer)  # under fp16 the scaler itself skips non-finite steps and backs off
+                scaler.update()
+                optimizer.zero_grad(set_to_none=True)
+                progress.step += 1
+                if not finite:
+                    progress.skipped_steps += 1
+                    bad_in_row += 1
+                    writer.add_scalar("train/skipped_steps", progress.skipped_steps, progress.step)
+                    if bad_in_row >= t.max_bad_steps:
+                        checkpoint.save(state_dict(), ckpt_dir / "last.pt")
+                        raise TrainingError(f"{bad_in_row} non-finite steps in a row at step {progress.step}: lower "
+                                            f"optim.lr or use trainer.precision=fp32; last.pt holds the last good state")
+                else:
+                    bad_in_row = 0
+                    n_tok = int(batch.ntokens - len(batch))
+                    window_loss += float(loss.detach())
+                    window_tokens += n_tok
+                    progress.train_tokens += n_tok
+                elapsed = time.perf_counter() - step_start
+                window_time += elapsed
+                progress.train_seconds += elapsed
+                bar.update(1)
+                if progress.step % t.log_every == 0 and window_tokens:
+                    token_loss = window_loss / (window_tokens + 1e-9)
+                    tps = window_tokens / max(window_time, 1e-9)
+                    for tag, value in (("train/loss", token_loss), ("train/ppl", math.exp(min(token_loss, 50))),
+                                       ("train/lr", lr), ("train/grad_norm", float(grad_norm)),
+                                       ("train/tokens_per_sec", tps)):
+                        writer.add_scalar(tag, value, progress.step)
+                    if scaler.is_enabled():
+                        writer.add_scalar("train/loss_scale", scaler.get_scale(), progress.step)
+                    left = budget_s - (time.perf_counter() - start_wall)
+                    bar.set_postfix(loss=f"{token_loss:.3f}", tok_s=f"{tps:.0f}",
+                                    budget_left="-" if math.isinf(left) else f"{max(0, left) / 60:.1f}m")
+                    log.info("step %d epoch %d: loss %.3f lr %.2e grad-norm %.2f %.0f tok/s", progress.step,
+                             progress.epoch + 1, token_loss, lr, float(grad_norm), tps)
+                    window_loss, window_tokens, window_time = 0.0, 0, 0.0
+                if stop.requested:
+                    save_last()
+                    writer.flush()
+                    bar.close()
+                    print(f"stopped by {stop.requested} at step {progress.step}; last.pt written. Resume with:\n"
+                          f"  seq2seq-train ... hydra.run.dir={run_dir} trainer.resume=auto", file=sys.stderr)
+                    writer.close()
+                    return {"stop_reason": f"interrupted by {stop.requested}", "steps": progress.step}
+                if t.max_steps and progress.step >= t.max_steps:
+                    stop_reason = f"reached trainer.max_steps={t.max_steps}"
+                elif time.perf_counter() - start_wall >= budget_s:
+                    stop_reason = f"reached trainer.max_minutes={t.max_minutes}"
+                if progress.step % t.eval_every == 0 or stop_reason:
+                    if run_validation() and not stop_reason:
+                        stop_reason = f"early stopping: no dev BLEU gain in {t.patience} validations"
+                    model.train()
+                if stop_reason:
+                    break
             else:
-                bad_in_row = 0
-                n_tok = int(batch.ntokens - len(batch))
-                window_loss += float(loss.detach())
-                window_tokens += n_tok
-                progress.train_tokens += n_tok
-            elapsed = time.perf_counter() - step_start
-            window_time += elapsed
-            progress.train_seconds += elapsed
-            bar.update(1)
-            if progress.step % t.log_every == 0 and window_tokens:
-                token_loss = window_loss / (window_tokens + 1e-9)
-                tps = window_tokens / max(window_time, 1e-9)
-                for tag, value in (("train/loss", token_loss), ("train/ppl", math.exp(min(token_loss, 50))),
-                                   ("train/lr", lr), ("train/grad_norm", float(grad_norm)),
-                                   ("train/tokens_per_sec", tps)):
-                    writer.add_scalar(tag, value, progress.step)
-                if scaler.is_enabled():
-                    writer.add_scalar("train/loss_scale", scaler.get_scale(), progress.step)
-                left = budget_s - (time.perf_counter() - start_wall)
-                bar.set_postfix(loss=f"{token_loss:.3f}", tok_s=f"{tps:.0f}",
-                                budget_left="-" if math.isinf(left) else f"{max(0, left) / 60:.1f}m")
-                log.info("step %d epoch %d: loss %.3f lr %.2e grad-norm %.2f %.0f tok/s", progress.step,
-                         progress.epoch + 1, token_loss, lr, float(grad_norm), tps)
-                window_loss, window_tokens, window_time = 0.0, 0, 0.0
-            if t.max_steps and progress.step >= t.max_steps:
-                stop_reason = f"reached trainer.max_steps={t.max_steps}"
-            elif time.perf_counter() - start_wall >= budget_s:
-                stop_reason = f"reached trainer.max_minutes={t.max_minutes}"
-            if progress.step % t.eval_every == 0 or stop_reason:
-                if run_validation() and not stop_reason:
-                    stop_reason = f"early stopping: no dev BLEU gain in {t.patience} validations"
-                model.train()
-            if stop_reason:
-                break
-        else:
-            progress.epoch += 1
-            if t.max_epochs and progress.epoch >= t.max_epochs:
-                stop_reason = f"reached trainer.max_epochs={t.max_epochs}"
-                if progress.step % t.eval_every:
-                    run_validation()
+                progress.epoch += 1
+                if t.max_epochs and progress.epoch >= t.max_epochs:
+                    stop_reason = f"reached trainer.max_epochs={t.max_epochs}"
+                    if progress.step % t.eval_every:
+                        run_validation()
+    finally:
+        stop.restore()  # also when training fails: leave the caller's handlers as they were
     bar.close()
     log.info("stopped: %s", stop_reason)
 
@@ -206,7 +283,7 @@ def train(cfg: Config, run_dir: Path) -> dict:
         "train_tokens_per_sec": round(progress.train_tokens / max(progress.train_seconds, 1e-9), 1),
         "skipped_steps": progress.skipped_steps, "device": str(device), "precision": precision,
         "parameters": model.num_parameters(), "data": data.report,
-        "dev": {"bleu": progress.best_bleu, **validator.best_dev_extra(progress.best_step)},
+        "dev": {**progress.best_dev, "bleu": progress.best_bleu},
         "test": test, "validations": progress.history,
     }
     (run_dir / "results.json").write_text(json.dumps(results, indent=2) + "\n")

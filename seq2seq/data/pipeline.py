@@ -13,7 +13,7 @@ import numpy as np
 
 from seq2seq.config import DataConfig, TokenizerConfig
 from seq2seq.data.batching import ParallelIds, TokenArray
-from seq2seq.data.corpus import ParallelText, read_parallel
+from seq2seq.data.corpus import ParallelText, file_digest, read_parallel
 from seq2seq.data.tokenizer import Tokenizer, cache_root, settings_key, train_or_load
 
 log = logging.getLogger(__name__)
@@ -53,8 +53,11 @@ def _encode_cached(tok: Tokenizer, text: ParallelText, folder: Path, key: str) -
     return ids, False
 
 
-def prepare_data(data: DataConfig, tok_cfg: TokenizerConfig) -> PreparedData:
-    """Read the three splits, train (or reuse) the tokenizer on train, encode, filter training by length."""
+def prepare_data(data: DataConfig, tok_cfg: TokenizerConfig, tokenizer: Tokenizer | None = None) -> PreparedData:
+    """Read the three splits, train (or reuse) the tokenizer on train, encode, filter training by length.
+
+    ``tokenizer``: use this one instead (a resumed run keeps the exact model it was trained with).
+    """
     refs = tuple(data.refs)
     train_text = read_parallel("train", data.train, data.src, data.tgt, limit=data.limit_train, skip_empty=True)
     dev_text = read_parallel("dev", data.dev, data.src, data.tgt, refs, limit=data.limit_eval)
@@ -62,10 +65,14 @@ def prepare_data(data: DataConfig, tok_cfg: TokenizerConfig) -> PreparedData:
 
     train_digest = hashlib.sha256(f"{train_text.digest()}:{data.limit_train}".encode()).hexdigest()
     start = time.perf_counter()
-    tok, tok_hit = train_or_load(tok_cfg, train_text.src, train_text.tgt, train_digest)
+    if tokenizer is None:
+        tok, tok_hit = train_or_load(tok_cfg, train_text.src, train_text.tgt, train_digest)
+        key = settings_key(tok_cfg, train_digest)
+    else:
+        tok, tok_hit = tokenizer, True
+        key = hashlib.sha256("".join(file_digest(p) for p in tok.files()).encode()).hexdigest()[:20]
     tok_seconds = time.perf_counter() - start
 
-    key = settings_key(tok_cfg, train_digest)
     folder = cache_root(tok_cfg) / "ids" / key
     start = time.perf_counter()
     train_ids, hit_train = _encode_cached(tok, train_text, folder, key)

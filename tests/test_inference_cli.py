@@ -1,0 +1,118 @@
+"""seq2seq-eval, seq2seq-translate and seq2seq-attention against a real trained run, via console scripts."""
+import json
+import subprocess
+
+import pytest
+
+from conftest import CORPUS, run_cli, script
+
+
+def test_eval_scores_equal_sacrebleu_cli(smoke_run, tmp_path):
+    proc = run_cli("seq2seq-eval", f"run_dir={smoke_run}", "split=test", "beam_size=2", f"out={tmp_path}")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "BLEU" in proc.stdout and "nrefs:1|" in proc.stdout and "nrefs:2|" in proc.stdout
+    result = json.loads((tmp_path / "test.best.beam2.json").read_text())
+    hyp = tmp_path / "test.best.beam2.hyp"
+    assert len(hyp.read_text().splitlines()) == len((CORPUS / "test.es").read_text().splitlines())
+    for refs, got in (([CORPUS / "test.en"], result), ([CORPUS / "test.en", CORPUS / "test.kjv"], result["multiref"])):
+        for metric, key in (("bleu", "bleu"), ("chrf", "chrf"), ("ter", "ter")):
+            cli = subprocess.run([script("sacrebleu"), *map(str, refs), "-i", str(hyp), "-m", metric, "-b", "-w", "2"],
+                                 capture_output=True, text=True, check=True)
+            assert float(cli.stdout.strip()) == pytest.approx(got[key], abs=0.011), (metric, len(refs))
+
+
+def test_eval_with_explicit_files_and_bad_references(smoke_run, tmp_path):
+    src, ref = tmp_path / "in.es", tmp_path / "ref.en"
+    src.write_text("".join(line + "\n" for line in (CORPUS / "dev.es").read_text().splitlines()[:20]))
+    ref.write_text("".join(line + "\n" for line in (CORPUS / "dev.en").read_text().splitlines()[:20]))
+    ok = run_cli("seq2seq-eval", f"run_dir={smoke_run}", f"src={src}", f"refs=[{ref}]", "beam_size=1", f"out={tmp_path}")
+    assert ok.returncode == 0, ok.stderr[-2000:]
+    assert json.loads((tmp_path / "in.es.best.beam1.json").read_text())["lines"] == 20
+    empty = tmp_path / "empty.en"
+    empty.write_text("")
+    for refs, needle in ((f"[{tmp_path}/missing.en]", "missing.en"), (f"[{empty}]", "empty reference")):
+        bad = run_cli("seq2seq-eval", f"run_dir={smoke_run}", f"src={src}", f"refs={refs}", f"out={tmp_path}")
+        assert bad.returncode == 2 and needle in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_translate_one_line_out_per_line_in(smoke_run):
+    lines = ["En el principio crió Dios los cielos y la tierra.", "", "Y dijo Dios: Sea la luz: y fué la luz.",
+             "palabra " * 400, "control\x01\x07chars\x1b[31m here", "日本語 русский עברית 😀 mixed", "   ", "\t",
+             "Jesús lloró."]
+    text = "\n".join(lines) + "\n"
+    proc = run_cli("seq2seq-translate", f"run_dir={smoke_run}", "beam_size=2", input=text)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    out = proc.stdout.split("\n")
+    assert out[-1] == "" and len(out) - 1 == len(lines), proc.stdout
+    assert out[1] == "" and out[6] == "" and out[7] == ""  # empty (or blank) in, empty out
+    assert "loaded" in proc.stderr  # logs go to stderr, never into the translations
+
+
+def test_translate_same_output_for_file_and_stdin_and_order_kept(smoke_run, tmp_path):
+    src = (CORPUS / "dev.es").read_text().splitlines()[:40]
+    inp, outp = tmp_path / "in.txt", tmp_path / "out.txt"
+    inp.write_text("\n".join(src) + "\n")
+    a = run_cli("seq2seq-translate", f"run_dir={smoke_run}", "beam_size=1", input=inp.read_text())
+    b = run_cli("seq2seq-translate", f"run_dir={smoke_run}", "beam_size=1", f"input={inp}", f"output={outp}", "chunk=7")
+    assert a.returncode == 0 and b.returncode == 0
+    assert b.stdout == ""
+    assert outp.read_text() == a.stdout
+    # order: translating one line alone gives the line it got in the batch
+    one = run_cli("seq2seq-translate", f"run_dir={smoke_run}", "beam_size=1", input=src[17] + "\n")
+    assert one.stdout.splitlines()[0] == a.stdout.splitlines()[17]
+
+
+def test_translate_streams_while_input_is_open(smoke_run):
+    """The first translation arrives before stdin is closed."""
+    proc = subprocess.Popen([script("seq2seq-translate"), f"run_dir={smoke_run}", "beam_size=1"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        proc.stdin.write("Jesús lloró.\n")
+        proc.stdin.flush()
+        first = proc.stdout.readline()  # blocks until a translation is written; stdin is still open
+        assert first.endswith("\n")
+        proc.stdin.write("Y dijo Dios.\n")
+        proc.stdin.close()
+        assert len(proc.stdout.read().splitlines()) == 1
+    finally:
+        proc.kill()
+
+
+def test_translate_nbest(smoke_run):
+    proc = run_cli("seq2seq-translate", f"run_dir={smoke_run}", "beam_size=3", "n_best=3", input="Jesús lloró.\nAmén.\n")
+    rows = [line.split(" ||| ") for line in proc.stdout.splitlines()]
+    assert [r[0] for r in rows] == ["0", "0", "0", "1", "1", "1"]
+    scores = [float(r[2]) for r in rows[:3]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_attention_outputs(smoke_run, tmp_path):
+    proc = run_cli("seq2seq-attention", f"run_dir={smoke_run}", "text=Y dijo Dios: Sea la luz", f"out={tmp_path}",
+                   "beam_size=3", "hypothesis=1")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "entropy" in proc.stdout and "diagonality" in proc.stdout
+    png = tmp_path / "sentence0.png"
+    assert png.read_bytes()[:4] == b"\x89PNG"
+    entry = json.loads((tmp_path / "sentence0.json").read_text())
+    assert len(entry["attention"]) == len(entry["output_pieces"])
+    assert all(len(row) == len(entry["source_pieces"]) for row in entry["attention"])
+    links = (tmp_path / "alignments.pharaoh").read_text().strip()
+    for pair in links.split():
+        i, j = map(int, pair.split("-"))
+        assert 0 <= i < len(entry["source_words"]) and 0 <= j < len(entry["output_words"])
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["beam_size=0"], "beam_size"),
+    (["beam_sise=3"], "beam_sise"),
+    (["checkpoint=nope"], "nope.pt"),
+])
+def test_inference_errors(smoke_run, args, needle):
+    proc = run_cli("seq2seq-translate", f"run_dir={smoke_run}", *args, input="hola\n")
+    assert proc.returncode == 2 and needle in proc.stderr and "Traceback" not in proc.stderr
+    assert proc.stdout == ""
+
+
+def test_run_without_checkpoint_is_reported(tmp_path):
+    proc = run_cli("seq2seq-eval", f"run_dir={tmp_path}")
+    assert proc.returncode == 2 and "no checkpoint" in proc.stderr and "Traceback" not in proc.stderr
