@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import logging
 import random
 from functools import lru_cache
@@ -87,7 +88,26 @@ def set_rng_state(state: dict) -> None:
         torch.cuda.set_rng_state_all(state["cuda"])
 
 
+def tune_allocator() -> None:
+    """Keep freed memory in glibc's heap instead of returning it to the OS after every batch.
+
+    Batches change shape every step, so glibc's defaults unmap and re-fault hundreds of MB per step:
+    measured here, a third of the CPU time went to page faults (sys time) and throughput fell as the heap
+    fragmented. A fixed 32 MB mmap threshold (the maximum), a 1 GB trim threshold and 256 MB top padding
+    make big tensors reuse heap pages (+15% tokens/s on the benchmark, README). No-op off glibc.
+    """
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+    except OSError:
+        return
+    M_TRIM_THRESHOLD, M_TOP_PAD, M_MMAP_THRESHOLD = -1, -2, -3
+    libc.mallopt(M_MMAP_THRESHOLD, 32 << 20)
+    libc.mallopt(M_TRIM_THRESHOLD, 1 << 30)
+    libc.mallopt(M_TOP_PAD, 256 << 20)
+
+
 def configure_threads(num_threads: int, deterministic: bool) -> None:
+    tune_allocator()
     if num_threads > 0:
         torch.set_num_threads(num_threads)
     if deterministic:

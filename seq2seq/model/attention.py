@@ -32,25 +32,33 @@ class Attention(nn.Module):
         """(B, S, value_size) -> (B, S, K): the query-independent half of the score, once per batch."""
         return values if self.kind == "luong_dot" else self.key_proj(values)
 
+    @staticmethod
+    def mask_bias(mask: torch.Tensor) -> torch.Tensor:
+        """(B, S) bool -> (B, S) float32: 0 at real positions, -inf at padding (added to the scores)."""
+        return torch.zeros(mask.shape, device=mask.device).masked_fill(~mask, float("-inf"))
+
     def forward(self, query: torch.Tensor, keys: torch.Tensor, values: torch.Tensor,
-                mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+                mask: torch.Tensor, projected: bool = False,
+                bias: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
         """Attend with one query per sentence.
 
         Args:
-            query: (B, query_size) decoder state s.
+            query: (B, query_size) decoder state s, or (B, A) = W s + b already when ``projected``
+                (the decoder fuses W into its own per-step matrix product).
             keys: (B, S, K) from ``keys``.
             values: (B, S, value_size) encoder states h_j.
             mask: (B, S) bool, True at real source positions.
+            bias: ``mask_bias(mask)``, when the caller computed it once for all steps.
         Returns:
             context: (B, value_size) sum_j a_j h_j.
             weights: (B, S) float32 softmax over real positions; exactly 0 on padding.
         """
         if self.kind == "bahdanau":
-            q = self.query_proj(query).unsqueeze(1)                       # (B, 1, A)
-            scores = self.v(torch.tanh(keys + q)).squeeze(-1)             # (B, S)
+            q = (query if projected else self.query_proj(query)).unsqueeze(1)   # (B, 1, A)
+            scores = self.v(torch.tanh(keys + q.to(keys.dtype))).squeeze(-1)     # (B, S)
         else:
             scores = torch.bmm(keys, query.unsqueeze(-1).to(keys.dtype)).squeeze(-1)
-        scores = scores.float().masked_fill(~mask, float("-inf"))
+        scores = scores.float() + (self.mask_bias(mask) if bias is None else bias)
         weights = torch.softmax(scores, dim=-1)
         context = torch.bmm(weights.unsqueeze(1).to(values.dtype), values).squeeze(1)
         return context, weights

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import torch
+import torch.nn.functional as F
 from torch import nn
 
 from seq2seq.model.attention import Attention
@@ -58,7 +59,11 @@ class Decoder(nn.Module):
 
     def _cell(self, gi: torch.Tensor, h: torch.Tensor) -> torch.Tensor:
         """GRU update (same equations as ``nn.GRUCell``) from a precomputed input projection gi (B, 3H)."""
-        gh = self.hidden_proj(h)
+        return self._update(gi, self.hidden_proj(h), h)
+
+    @staticmethod
+    def _update(gi: torch.Tensor, gh: torch.Tensor, h: torch.Tensor) -> torch.Tensor:
+        """GRU update from both projections: gi = W_ih x + b_ih, gh = W_hh h + b_hh, each (B, 3H)."""
         i_r, i_z, i_n = gi.chunk(3, dim=-1)
         h_r, h_z, h_n = gh.chunk(3, dim=-1)
         r = torch.sigmoid(i_r + h_r)
@@ -66,13 +71,39 @@ class Decoder(nn.Module):
         n = torch.tanh(i_n + r * h_n)
         return n + z * (h.to(n.dtype) - n)
 
+    def _fused_state_weights(self, like: torch.Tensor):
+        """[W_hh; W_q] and [b_hh; b_q]: s_t feeds both the next GRU step and this step's additive query,
+        so one (H, 3H + A) product per step serves both. Cast once here under autocast (autocast's own
+        cast cache only covers leaf parameters, not this concatenation)."""
+        att = self.attention
+        w = torch.cat([self.hidden_proj.weight, att.query_proj.weight], 0)
+        b = torch.cat([self.hidden_proj.bias, att.query_proj.bias], 0)
+        device = like.device.type
+        if torch.is_autocast_enabled(device):
+            dtype = torch.get_autocast_dtype(device)
+            w, b = w.to(dtype), b.to(dtype)
+        return w, b
+
     def _recur(self, gi_emb: torch.Tensor, state: DecoderState, memory: Memory):
         """Run the recurrence over T steps of precomputed embedding projections (B, T, 3H)."""
         h, ctx = state.hidden, state.context
         hs, ctxs, attns = [], [], []
+        bias = self.attention.mask_bias(memory.mask)
+        fused = self.attention.kind == "bahdanau"
+        if fused:
+            w_hq, b_hq = self._fused_state_weights(h)
+            gh = self.hidden_proj(h)
+            split = 3 * self.hidden_size
         for t in range(gi_emb.size(1)):
-            h = self._cell(gi_emb[:, t] + self.input_ctx(ctx), h)
-            ctx, w = self.attention(h, memory.keys, memory.values, memory.mask)
+            gi = gi_emb[:, t] + self.input_ctx(ctx)
+            if fused:
+                h = self._update(gi, gh, h)
+                hq = F.linear(h.to(w_hq.dtype), w_hq, b_hq)
+                gh, q = hq[:, :split], hq[:, split:]
+                ctx, w = self.attention(q, memory.keys, memory.values, memory.mask, projected=True, bias=bias)
+            else:
+                h = self._cell(gi, h)
+                ctx, w = self.attention(h, memory.keys, memory.values, memory.mask, bias=bias)
             hs.append(h)
             ctxs.append(ctx)
             attns.append(w)
