@@ -155,31 +155,44 @@ def greedy_search(
     device = src.device
     memory, state, max_lens, T = _prepare(model, src, src_len, max_len_a, max_len_b)
 
+    S = src.size(1)
+    rows = torch.arange(B, device=device)  # original row of each active row
     prev = torch.full((B,), bos_id, dtype=torch.long, device=device)
-    running = torch.ones(B, dtype=torch.bool, device=device)  # may still generate
-    finished = torch.zeros(B, dtype=torch.bool, device=device)  # emitted EOS
-    length = torch.zeros(B, dtype=torch.long, device=device)  # generated tokens incl. EOS
+    running = torch.ones(B, dtype=torch.bool, device=device)  # active rows that may still generate
+    active_max = max_lens
+    finished = torch.zeros(B, dtype=torch.bool, device=device)  # emitted EOS (all rows)
+    length = torch.zeros(B, dtype=torch.long, device=device)  # generated tokens incl. EOS (all rows)
     score = torch.zeros(B, dtype=torch.float32, device=device)
-    toks: list[torch.Tensor] = []  # per step (B,)
-    attns: list[torch.Tensor] = []  # per step (B, S) float32
+    tok_buf = torch.full((B, T), eos_id, dtype=torch.long, device=device)
+    attn_buf = torch.zeros(B, T, S, dtype=torch.float32, device=device)
 
+    steps = 0
     for t in range(T):
         logits, state, attn = model.step(prev, state, memory)
-        logp = F.log_softmax(logits.float(), dim=-1)  # (B, V)
-        tok_lp, tok = logp.max(dim=-1)  # (B,), (B,)
-        score = score + torch.where(running, tok_lp, torch.zeros_like(tok_lp))
-        length = length + running.long()
+        logp = F.log_softmax(logits.float(), dim=-1)  # (b, V)
+        tok_lp, tok = logp.max(dim=-1)  # (b,), (b,)
+        score.index_add_(0, rows, torch.where(running, tok_lp, torch.zeros_like(tok_lp)))
+        length.index_add_(0, rows, running.long())
         is_eos = running & (tok == eos_id)
-        finished = finished | is_eos
-        toks.append(tok)
-        attns.append(attn.float())
-        running = running & ~is_eos & (max_lens > t + 1)
+        finished.index_put_((rows,), is_eos, accumulate=True)
+        tok_buf[rows, t] = tok
+        attn_buf[rows, t] = attn.float()
+        running = running & ~is_eos & (active_max > t + 1)
         prev = torch.where(running, tok, torch.full_like(tok, eos_id))
-        if (t + 1) % _DONE_CHECK_EVERY == 0 and not bool(running.any()):
-            break
+        steps = t + 1
+        if steps % _DONE_CHECK_EVERY == 0:
+            n_run = int(running.sum())
+            if n_run == 0:
+                break
+            if n_run <= 0.75 * running.numel():
+                # Drop finished rows: a length-sorted batch still finishes unevenly, and every row
+                # kept costs a full vocabulary projection per step.
+                keep = running.nonzero().squeeze(1)
+                rows, running, prev, active_max = rows[keep], running[keep], prev[keep], active_max[keep]
+                state, memory = state.index_select(keep), memory.index_select(keep)
 
-    tok_all = torch.stack(toks, dim=1).cpu()  # (B, T')
-    attn_all = torch.stack(attns, dim=1).cpu()  # (B, T', S)
+    tok_all = tok_buf[:, :steps].cpu()  # (B, T')
+    attn_all = attn_buf[:, :steps].cpu()  # (B, T', S)
     length_l = length.cpu().tolist()
     fin_l = finished.cpu().tolist()
     score_l = score.cpu().tolist()

@@ -62,7 +62,7 @@ def test_keys_are_query_independent():
     values = torch.randn(2, 3, 6)
     k1 = att.keys(values)
     assert k1.shape == (2, 3, 4)
-    torch.testing.assert_close(k1, values @ att.key_proj.weight.T)
+    torch.testing.assert_close(k1, 2 * values @ att.key_proj.weight.T)  # doubled: see Attention.forward
 
 
 def test_luong_dot_size_mismatch_is_a_config_error():

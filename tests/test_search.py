@@ -218,7 +218,14 @@ def test_greedy_one_batched_step_per_time_step_and_early_exit():
     T = int(max_output_len(src_len, 1.5, 10).max())
     never = Wrapped(ToyModel(), eos_bias=-1e4)  # EOS never chosen: runs to the max length
     greedy_search(never, src, src_len, bos_id=BOS, eos_id=EOS)
-    assert never.step_batch_sizes == [len(LENGTHS)] * T
+    sizes = never.step_batch_sizes
+    assert len(sizes) == T and sizes[0] == len(LENGTHS)
+    assert sizes == sorted(sizes, reverse=True)  # finished rows are dropped, never re-added
+    # every row that still has to generate at step t is in that step's batch
+    max_lens = max_output_len(src_len, 1.5, 10)
+    assert all(n >= int((max_lens > t).sum()) for t, n in enumerate(sizes))
+    if len(set(max_lens.tolist())) > 1:
+        assert sizes[-1] < sizes[0]  # and rows that are done do get dropped
     always = Wrapped(ToyModel(), eos_bias=1e4)  # EOS at step 0: loop must stop early
     out = greedy_search(always, src, src_len, bos_id=BOS, eos_id=EOS)
     assert len(always.step_batch_sizes) <= max(search._DONE_CHECK_EVERY, 1) < T

@@ -89,7 +89,8 @@ class Decoder(nn.Module):
         h, ctx = state.hidden, state.context
         hs, ctxs, attns = [], [], []
         bias = self.attention.mask_bias(memory.mask)
-        fused = self.attention.kind == "bahdanau"
+        # One search step (T = 1) has no next step to share the product with: plain path there.
+        fused = self.attention.kind == "bahdanau" and gi_emb.size(1) > 1
         if fused:
             w_hq, b_hq = self._fused_state_weights(h)
             gh = self.hidden_proj(h)
