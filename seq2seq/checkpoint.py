@@ -17,9 +17,9 @@ VERSION = 1
 def save(state: dict, path: Path) -> None:
     """Write to a temporary file in the same folder, fsync, rename: a kill leaves the old file intact."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     state = {"format": FORMAT, "version": VERSION, **state}
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as e:
         raise CheckpointError(f"{path.parent}: cannot write checkpoints ({e.strerror}); make the folder "

@@ -56,6 +56,8 @@ def train_main() -> None:
         except KeyboardInterrupt:
             print("seq2seq-train: interrupted", file=sys.stderr)
             sys.exit(130)
+        if "test" not in results:  # stopped by a signal: last.pt is written, nothing was scored
+            return float("nan")
         test = results["test"]
         print(f"test BLEU {test['bleu']:.2f}  chrF {test['chrf']:.2f}  ({test['bleu_signature']})")
         if "multiref_bleu" in test:

@@ -259,6 +259,9 @@ def train(cfg: Config, run_dir: Path) -> dict:
                 if progress.step % t.eval_every == 0 or stop_reason:
                     if run_validation() and not stop_reason:
                         stop_reason = f"early stopping: no dev BLEU gain in {t.patience} validations"
+                    if not stop_reason and time.perf_counter() - start_wall >= budget_s:
+                        # the validation itself used up the budget: stop here, it was just validated
+                        stop_reason = f"reached trainer.max_minutes={t.max_minutes}"
                     model.train()
                 if stop_reason:
                     break

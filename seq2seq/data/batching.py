@@ -329,5 +329,7 @@ def make_loader(ids: ParallelIds, sampler: Sampler[list[int]], pad_id: int, bos_
                 eos_id: int, num_workers: int = 0, pin_memory: bool = False) -> DataLoader:
     """DataLoader yielding ``Batch``; the partial over a module-level function pickles."""
     fn = functools.partial(collate, pad_id=pad_id, bos_id=bos_id, eos_id=eos_id)
+    # A private generator: DataLoader draws a base seed from the global torch RNG each time an epoch's
+    # iterator starts, which would shift the dropout masks of a resumed run against an uninterrupted one.
     return DataLoader(PairDataset(ids), batch_sampler=sampler, collate_fn=fn,
-                      num_workers=num_workers, pin_memory=pin_memory)
+                      num_workers=num_workers, pin_memory=pin_memory, generator=torch.Generator().manual_seed(0))
