@@ -109,3 +109,19 @@ def test_drifting_keys_flags_shifted_run_only(pb):
     assert {"A 1:6", "A 1:7", "A 1:8", "A 1:9"} <= bad
     assert not bad & {"A 1:1", "A 1:2", "A 1:3", "A 1:12"}
     assert pb.drifting_keys([(k, en[k]) for k in en], [en, en]) == set()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(__import__("shutil").which("mod2imp") is None,
+                    reason="needs Debian's libsword-utils and the sword-text-* modules")
+def test_rebuild_is_byte_identical_to_the_committed_corpus(tmp_path):
+    import subprocess
+    import sys
+
+    out = tmp_path / "bible"
+    subprocess.run([sys.executable, str(SCRIPT), "--out", str(out)], check=True, capture_output=True, timeout=600)
+    committed = SCRIPT.parents[1] / "data" / "bible-es-en"
+    names = sorted(p.name for p in committed.iterdir())
+    assert names == sorted(p.name for p in out.iterdir())
+    for name in names:
+        assert (out / name).read_bytes() == (committed / name).read_bytes(), name
