@@ -82,7 +82,7 @@ class TrainerConfig:
     eval_batch_tokens: int = _opt(6000, "token budget per batch when translating dev/test")
     max_len_a: float = _opt(1.5, "validation/test output length limit: a * src_len + b")
     max_len_b: int = _opt(10, "validation/test output length limit: a * src_len + b")
-    beam_size: int = _opt(1, "beam size for the final test translation (1 = greedy)")
+    beam_size: int = _opt(5, "beam size for the final test translation (1 = greedy)")
     num_heatmaps: int = _opt(4, "dev sentences drawn as attention heatmaps at each validation")
     num_threads: int = _opt(0, "torch intra-op threads (0 = torch's default)")
     deterministic: bool = _opt(False, "torch.use_deterministic_algorithms for bit-exact runs")
