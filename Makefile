@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP_FLAGS ?= -q
 
-.PHONY: setup demo test test-fast bench clean
+.PHONY: setup demo test test-slow bench clean
 
 setup: $(VENV)/.installed
 
@@ -19,8 +19,8 @@ demo: setup
 test: setup
 	$(PY) -m pytest -q
 
-test-fast: setup
-	$(PY) -m pytest -q -m "not slow"
+test-slow: setup
+	$(PY) -m pytest -q -m slow
 
 bench: setup
 	$(PY) scripts/bench.py --json bench-results.json

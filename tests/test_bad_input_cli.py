@@ -91,6 +91,7 @@ def loaded(smoke_run):
     return load_run(cfg), cfg
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.one_of(st.text(max_size=80), st.text(alphabet=st.characters(max_codepoint=0x1F), max_size=20),
                           st.just("x" * 5000)), min_size=1, max_size=6))
