@@ -72,7 +72,7 @@ class TrainerConfig:
     max_epochs: int = _opt(0, "stop after this many epochs (0 = no limit)")
     max_minutes: float = _opt(0.0, "wall-clock budget in minutes; at the end: validate, save, evaluate (0 = no limit)")
     device: str = _opt("auto", "auto | cpu | cuda")
-    precision: str = _opt("auto", "auto | fp32 | bf16 | fp16 (auto: bf16 on CPUs with AVX-512 bf16 and on CUDA with bf16, else fp32)")
+    precision: str = _opt("auto", "auto | fp32 | bf16 | fp16 (auto: bf16 on CPUs with AVX-512 BF16 or AMX, else fp32; on CUDA bf16, or fp16 without bf16)")
     seed: int = _opt(1234, "seed of weights, dropout and batch order")
     batch_tokens: int = _opt(2400, "token budget per batch: sentences x longest side (padding included)")
     max_sentences: int = _opt(0, "at most this many sentences per batch (0 = no limit)")
