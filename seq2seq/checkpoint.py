@@ -75,14 +75,6 @@ def link(src: Path, dst: Path) -> None:
     os.replace(tmp, dst)
 
 
-def is_valid(path: Path) -> bool:
-    try:
-        load(path)
-        return True
-    except CheckpointError:
-        return False
-
-
 def newest_valid(folder: Path) -> Path | None:
     """The valid checkpoint with the highest step among last.pt, step-*.pt and best.pt (corrupt ones skipped)."""
     found = []
