@@ -1,4 +1,5 @@
 """Shared fixtures: one small real training run per test session, trained through the console script."""
+import gzip
 import os
 import shutil
 import subprocess
@@ -10,6 +11,17 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 CORPUS = ROOT / "data" / "bible-es-en"
+
+
+def real_lines(name: str, n: int) -> list[str]:
+    """The first ``n`` lines of a bundled corpus file (``.gz`` read transparently)."""
+    path = CORPUS / name
+    assert path.exists(), f"bundled corpus file missing: {path}"
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8", newline="\n") as f:
+        lines = [line.rstrip("\n") for _, line in zip(range(n), f)]
+    assert len(lines) == n
+    return lines
 
 
 def script(name: str) -> str:

@@ -8,18 +8,9 @@ import pytest
 from seq2seq.data.corpus import read_lines, read_parallel, resolve
 from seq2seq.errors import CorpusError, UserError
 
+from conftest import real_lines  # noqa: E402
+
 DATA = Path(__file__).parents[1] / "data" / "bible-es-en"
-
-
-def real_lines(name: str, n: int) -> list[str]:
-    """The first ``n`` lines of a bundled corpus file (``.gz`` read transparently)."""
-    path = DATA / name
-    assert path.exists(), f"bundled corpus file missing: {path}"
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8", newline="\n") as f:
-        lines = [line.rstrip("\n") for _, line in zip(range(n), f)]
-    assert len(lines) == n
-    return lines
 
 
 def write(path: Path, content) -> Path:

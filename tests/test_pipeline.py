@@ -9,18 +9,10 @@ from seq2seq.config import DataConfig, TokenizerConfig
 from seq2seq.data.pipeline import prepare_data
 from seq2seq.data.tokenizer import Tokenizer
 
+from conftest import real_lines  # noqa: E402
+
 DATA = Path(__file__).parents[1] / "data" / "bible-es-en"
 N_TRAIN, N_EVAL = 600, 40
-
-
-def real_lines(name: str, n: int) -> list[str]:
-    path = DATA / name
-    assert path.exists(), f"bundled corpus file missing: {path}"
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8", newline="\n") as f:
-        lines = [line.rstrip("\n") for _, line in zip(range(n), f)]
-    assert len(lines) == n
-    return lines
 
 
 def write(path: Path, lines) -> None:

@@ -1,5 +1,4 @@
 """sentencepiece tokenizers trained on real corpus lines: round trips, byte fallback, special ids, caching, copies."""
-import gzip
 import unicodedata
 from pathlib import Path
 
@@ -10,18 +9,10 @@ from seq2seq.config import TokenizerConfig
 from seq2seq.data.tokenizer import Tokenizer, cache_root, settings_key, train_or_load
 from seq2seq.errors import CheckpointError, ConfigError, UserError
 
+from conftest import real_lines  # noqa: E402
+
 DATA = Path(__file__).parents[1] / "data" / "bible-es-en"
 VOCAB = 400  # 4 specials + 256 byte pieces + characters and pieces of the corpus
-
-
-def real_lines(name: str, n: int) -> list[str]:
-    path = DATA / name
-    assert path.exists(), f"bundled corpus file missing: {path}"
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8", newline="\n") as f:
-        lines = [line.rstrip("\n") for _, line in zip(range(n), f)]
-    assert len(lines) == n
-    return lines
 
 
 @pytest.fixture(scope="module")
