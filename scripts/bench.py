@@ -14,9 +14,9 @@ pieces without padding and without EOS, as Joey's figure does; it is the median 
 FLOPs per target token are counted from the shapes of every batch actually trained (multiply-adds x 2,
 forward x 3 for forward + backward): encoder GRU (input and hidden projections, both directions, per
 source token), attention keys (per source token), decoder GRU input (embedding + context) and hidden
-projections, attention query, additive score over every (target, source) pair, context sum, output
-layer and vocabulary projection (per target position, padding of the decoder's time loop included,
-since it is computed). The peak is measured in the same process with ``torch.mm`` on 2048x2048 matrices.
+projections, attention query, additive score over every (target, source) pair and context sum (per
+position of the padded time loop, since the loop computes them), output layer and vocabulary projection
+(per real target position: the loss skips padding there). The peak is measured in the same process with ``torch.mm`` on 2048x2048 matrices.
 
     python scripts/bench.py                       # the full table (fp32 and bf16), < 10 minutes
     python scripts/bench.py --quick --json F      # throughput part for the auto precision, < 3 minutes
@@ -71,7 +71,7 @@ def flops_per_batch(cfg, src_len, tgt_len, vocab: int) -> float:
     bridge = B * C * Hd * 2
     per_step = (E * 3 * Hd + C * 3 * Hd + Hd * 3 * Hd + Hd * A) * 2 + S * (A * 2 + A * 2) + S * C * 2
     out = (Hd + C + E) * O * 2 + O * vocab * 2
-    dec = B * T * (per_step + out)
+    dec = B * T * per_step + float(tgt_len.sum()) * out  # output layers run on real positions only
     return 3.0 * (enc + bridge + dec)
 
 
@@ -121,7 +121,7 @@ def worker(args) -> dict:
     model = build_model(cfg, tok).to(device)
     if args.compile:
         model.decoder._cell = torch.compile(model.decoder._cell, dynamic=True)
-    opt = torch.optim.Adam(model.parameters(), lr=cfg.optim.lr, fused=True if cuda else None)
+    opt = torch.optim.Adam(model.parameters(), lr=cfg.optim.lr, fused=not args.no_fused_adam)
     scaler = torch.amp.GradScaler(device.type, enabled=precision == "fp16")
     sampler = TokenBudgetBatchSampler.for_ids(data.train, cfg.trainer.batch_tokens, seed=1)
     loader = make_loader(data.train, sampler, tok.pad_id, tok.bos_id, tok.eos_id, pin_memory=cuda)
@@ -135,8 +135,7 @@ def worker(args) -> dict:
         t0 = time.perf_counter()
         batch = batch.to(device, non_blocking=True)
         with autocast(device, precision):
-            logits, _ = model(batch.src, batch.src_len, batch.tgt_in)
-        loss = loss_fn(logits, batch.tgt_out, tok.pad_id, 0.1)
+            loss = loss_fn(model, batch, 0.1)
         scaler.scale(loss / batch.ntokens).backward()
         scaler.unscale_(opt)
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -192,7 +191,8 @@ def run_worker(precision: str, args) -> dict:
            "--batch-tokens", str(args.batch_tokens), "--warmup", str(args.warmup), "--window", str(args.window),
            "--windows", str(args.windows), "--cache-dir", args.cache_dir,
            "--decode-batch-tokens", str(args.decode_batch_tokens)] + (["--compile"] if args.compile else []) \
-        + (["--no-tune-allocator"] if args.no_tune_allocator else [])
+        + (["--no-tune-allocator"] if args.no_tune_allocator else []) \
+        + (["--no-fused-adam"] if args.no_fused_adam else [])
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         sys.exit(f"bench worker ({precision}) failed:\n{proc.stderr[-3000:]}")
@@ -294,6 +294,7 @@ def main() -> None:
     p.add_argument("--window", type=int, default=10)
     p.add_argument("--windows", type=int, default=6)
     p.add_argument("--compile", action="store_true", help="torch.compile the decoder's GRU cell")
+    p.add_argument("--no-fused-adam", action="store_true", help="torch's per-tensor Adam instead of the fused kernel (lever off)")
     p.add_argument("--no-tune-allocator", action="store_true", help="keep glibc's malloc defaults (lever off)")
     p.add_argument("--budget-minutes", type=float, default=0.0, help="also train with this budget and report BLEU")
     p.add_argument("--run-dir", default="")

@@ -56,9 +56,8 @@ class Validator:
         for batch in loader:
             batch = batch.to(self.device)
             with autocast(self.device, self.precision):
-                logits, _ = model(batch.src, batch.src_len, batch.tgt_in)
-            # Unsmoothed: dev perplexity should be comparable across label-smoothing settings.
-            total += float(loss_fn(logits, batch.tgt_out, self.tok.pad_id, 0.0))
+                # Unsmoothed: dev perplexity should be comparable across label-smoothing settings.
+                total += float(loss_fn(model, batch, 0.0))
             tokens += batch.ntokens
         return total / max(tokens, 1)
 

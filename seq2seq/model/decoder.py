@@ -95,8 +95,10 @@ class Decoder(nn.Module):
             w_hq, b_hq = self._fused_state_weights(h)
             gh = self.hidden_proj(h)
             split = 3 * self.hidden_size
-        for t in range(gi_emb.size(1)):
-            gi = gi_emb[:, t] + self.input_ctx(ctx)
+        # unbind, not gi_emb[:, t]: indexing's backward writes each step's gradient into a zeroed
+        # full-size (B, T, 3H) tensor and sums T of them (quadratic in T); unbind's backward stacks once.
+        for gi_t in gi_emb.unbind(1):
+            gi = gi_t + self.input_ctx(ctx)
             if fused:
                 h = self._update(gi, gh, h)
                 hq = F.linear(h.to(w_hq.dtype), w_hq, b_hq)
@@ -110,9 +112,10 @@ class Decoder(nn.Module):
             attns.append(w)
         return torch.stack(hs, 1), torch.stack(ctxs, 1), torch.stack(attns, 1), DecoderState(h, ctx)
 
-    def _logits(self, hs: torch.Tensor, ctxs: torch.Tensor, emb: torch.Tensor) -> torch.Tensor:
+    def _outputs(self, hs: torch.Tensor, ctxs: torch.Tensor, emb: torch.Tensor) -> torch.Tensor:
+        """tanh(W_o [s_t; c_t; e_t]) with dropout: (..., H), (..., C), (..., E) -> (..., O)."""
         out = torch.tanh(self.out_layer(torch.cat([hs, ctxs.to(hs.dtype), emb.to(hs.dtype)], dim=-1)))
-        return self.out_proj(self.dropout(out))
+        return self.dropout(out)
 
     def forward(self, tgt_in: torch.Tensor, state: DecoderState, memory: Memory):
         """Teacher-forced decoding.
@@ -124,7 +127,26 @@ class Decoder(nn.Module):
         """
         emb = self.dropout(self.embedding(tgt_in))
         hs, ctxs, attn, state = self._recur(self.input_emb(emb), state, memory)
-        return self._logits(hs, ctxs, emb), attn, state
+        return self.out_proj(self._outputs(hs, ctxs, emb)), attn, state
+
+    def features(self, tgt_in: torch.Tensor, state: DecoderState, memory: Memory, keep: torch.Tensor):
+        """Teacher-forced output-layer features at the real target positions only.
+
+        The loss needs no scores at padding, so the output layer and the (costliest) vocabulary projection
+        skip it: about a tenth of the positions with length bucketing.
+        Args:
+            tgt_in: (B, T) BOS + target ids; keep: (B, T) bool, True where tgt_out is a real token.
+        Returns:
+            features: (N, O) for the N True positions of ``keep`` in row-major order; attention (B, T, S).
+        """
+        emb = self.dropout(self.embedding(tgt_in))
+        hs, ctxs, attn, _ = self._recur(self.input_emb(emb), state, memory)
+        rows = keep.flatten().nonzero().squeeze(1)
+
+        def pick(t: torch.Tensor) -> torch.Tensor:
+            return t.flatten(0, 1).index_select(0, rows)
+
+        return self._outputs(pick(hs), pick(ctxs), pick(emb)), attn
 
     def step(self, prev: torch.Tensor, state: DecoderState, memory: Memory):
         """One search step: prev (B,) -> logits (B, V), new state, attention (B, S)."""

@@ -7,6 +7,7 @@ from torch import nn
 from seq2seq.config import ModelConfig
 from seq2seq.model.decoder import Decoder, DecoderState, Memory
 from seq2seq.model.encoder import Encoder
+from seq2seq.model.vocab_loss import vocab_cross_entropy
 
 
 class Seq2Seq(nn.Module):
@@ -21,6 +22,11 @@ class Seq2Seq(nn.Module):
     def encode(self, src: torch.Tensor, src_len: torch.Tensor) -> Memory:
         """src (B, S), src_len (B,) -> Memory with values (B, S, C), keys, mask (B, S), init (B, H)."""
         values, init = self.encoder(src, src_len)
+        device = values.device.type
+        if torch.is_autocast_enabled(device):
+            # The GRU runs in float32 even under autocast; cast its outputs once here rather than letting
+            # autocast cast the whole (B, S, C) tensor again for the context product at every decoder step.
+            values = values.to(torch.get_autocast_dtype(device))
         mask = torch.arange(src.size(1), device=src.device).unsqueeze(0) < src_len.to(src.device).unsqueeze(1)
         return Memory(values, self.decoder.attention.keys(values), mask, init)
 
@@ -35,6 +41,19 @@ class Seq2Seq(nn.Module):
         memory = self.encode(src, src_len)
         logits, attn, _ = self.decoder(tgt_in, self.init_state(memory), memory)
         return logits, attn
+
+    def loss(self, src: torch.Tensor, src_len: torch.Tensor, tgt_in: torch.Tensor, tgt_out: torch.Tensor,
+             label_smoothing: float = 0.0) -> torch.Tensor:
+        """Summed label-smoothed cross-entropy over the non-pad positions of tgt_out (B, T): a float32 scalar.
+
+        Same value as ``F.cross_entropy`` on ``forward``'s logits with ``ignore_index=pad``, computed without
+        materialising the (B, T, V) logits (see ``vocab_loss``).
+        """
+        memory = self.encode(src, src_len)
+        keep = tgt_out != self.pad_id
+        feats, _ = self.decoder.features(tgt_in, self.init_state(memory), memory, keep)
+        proj = self.decoder.out_proj
+        return vocab_cross_entropy(feats, proj.weight, proj.bias, tgt_out[keep], label_smoothing)
 
     def num_parameters(self) -> int:
         return sum(p.numel() for p in self.parameters())
