@@ -47,7 +47,7 @@ class ModelConfig:
     dec_hidden: int = _opt(512, "decoder GRU size")
     attention: str = _opt("bahdanau", "attention score: bahdanau | luong_dot | luong_general")
     attention_size: int = _opt(512, "hidden size of the additive (Bahdanau) score")
-    output_size: int = _opt(256, "size of the attentional output layer over [state; context; embedding]")
+    output_size: int = _opt(512, "size of the attentional output layer over [state; context; embedding]")
     dropout: float = _opt(0.2, "dropout on embeddings, between encoder layers and before the output layer")
     tie_embeddings: bool = _opt(False, "share the target embedding matrix with the output projection (needs output_size == emb_size)")
 
