@@ -170,6 +170,7 @@ def worker(args) -> dict:
         "device": str(device) if not cuda else torch.cuda.get_device_name(),
         "padding_efficiency": round(sampler.padding_efficiency(), 3),
     }
+    result["train_peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     src = data.test.ids.src
     for name, beam in (("greedy", 1), ("beam5", 5)):
         t0 = time.perf_counter()

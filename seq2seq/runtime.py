@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import os
 import logging
 import random
 from functools import lru_cache
@@ -95,7 +96,13 @@ def tune_allocator() -> None:
     measured here, a third of the CPU time went to page faults (sys time) and throughput fell as the heap
     fragmented. A fixed 32 MB mmap threshold (the maximum), a 256 MB trim threshold and 256 MB top padding
     make big tensors reuse heap pages (+15% tokens/s on the benchmark, README). No-op off glibc.
+
+    oneDNN also keeps one compiled bf16 matmul per distinct shape (1024 by default); with bucketed
+    batches every batch brings new row counts, and measured here that cache alone grew RSS by ~450 MB
+    over 100 steps. 256 entries hold every shape a step reuses (same speed) at a bounded size. It is
+    read once, at oneDNN's first use, so call this before any matrix product; a user's own setting wins.
     """
+    os.environ.setdefault("ONEDNN_PRIMITIVE_CACHE_CAPACITY", "256")
     try:
         libc = ctypes.CDLL("libc.so.6")
     except OSError:
