@@ -107,10 +107,11 @@ def worker(args) -> dict:
     from seq2seq.data.batching import TokenBudgetBatchSampler, make_loader
     from seq2seq.data.pipeline import prepare_data
     from seq2seq.evaluate import SearchOptions, translate_ids
-    from seq2seq.runtime import autocast, resolve_device, resolve_precision, tune_allocator
+    from seq2seq.runtime import autocast, bound_onednn_cache, resolve_device, resolve_precision, tune_allocator
     from seq2seq.train import build_model, loss_fn
 
     torch.set_num_threads(args.threads)
+    bound_onednn_cache()
     if not args.no_tune_allocator:
         tune_allocator()
     torch.manual_seed(0)
@@ -169,8 +170,8 @@ def worker(args) -> dict:
         "mfu": round(flops / peak, 3), "loss_last": round(float(torch.stack(losses[-10:]).mean()), 3),
         "device": str(device) if not cuda else torch.cuda.get_device_name(),
         "padding_efficiency": round(sampler.padding_efficiency(), 3),
+        "train_peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
     }
-    result["train_peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     src = data.test.ids.src
     for name, beam in (("greedy", 1), ("beam5", 5)):
         t0 = time.perf_counter()

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import os
 import logging
+import os
 import random
 from functools import lru_cache
 from pathlib import Path
@@ -96,13 +96,7 @@ def tune_allocator() -> None:
     measured here, a third of the CPU time went to page faults (sys time) and throughput fell as the heap
     fragmented. A fixed 32 MB mmap threshold (the maximum), a 256 MB trim threshold and 256 MB top padding
     make big tensors reuse heap pages (+15% tokens/s on the benchmark, README). No-op off glibc.
-
-    oneDNN also keeps one compiled bf16 matmul per distinct shape (1024 by default); with bucketed
-    batches every batch brings new row counts, and measured here that cache alone grew RSS by ~450 MB
-    over 100 steps. 256 entries hold every shape a step reuses (same speed) at a bounded size. It is
-    read once, at oneDNN's first use, so call this before any matrix product; a user's own setting wins.
     """
-    os.environ.setdefault("ONEDNN_PRIMITIVE_CACHE_CAPACITY", "256")
     try:
         libc = ctypes.CDLL("libc.so.6")
     except OSError:
@@ -113,7 +107,19 @@ def tune_allocator() -> None:
     libc.mallopt(M_TOP_PAD, 256 << 20)
 
 
+def bound_onednn_cache(capacity: int = 256) -> None:
+    """Cap oneDNN's cache of compiled kernels, one per distinct matrix-product shape (1024 by default).
+
+    With bucketed batches every batch brings new row counts, and measured here that cache alone grew RSS
+    by ~450 MB over 100 training steps; 256 entries still hold every shape a step reuses (same speed).
+    oneDNN reads the setting once, at its first use, so call this before any matrix product. A user's
+    own ``ONEDNN_PRIMITIVE_CACHE_CAPACITY`` wins.
+    """
+    os.environ.setdefault("ONEDNN_PRIMITIVE_CACHE_CAPACITY", str(capacity))
+
+
 def configure_threads(num_threads: int, deterministic: bool) -> None:
+    bound_onednn_cache()
     tune_allocator()
     if num_threads > 0:
         torch.set_num_threads(num_threads)
