@@ -107,11 +107,11 @@ def worker(args) -> dict:
     from seq2seq.data.batching import TokenBudgetBatchSampler, make_loader
     from seq2seq.data.pipeline import prepare_data
     from seq2seq.evaluate import SearchOptions, translate_ids
-    from seq2seq.runtime import autocast, bound_onednn_cache, resolve_device, resolve_precision, tune_allocator
+    from seq2seq.runtime import autocast, bound_kernel_caches, resolve_device, resolve_precision, tune_allocator
     from seq2seq.train import build_model, loss_fn
 
     torch.set_num_threads(args.threads)
-    bound_onednn_cache()
+    bound_kernel_caches()
     if not args.no_tune_allocator:
         tune_allocator()
     torch.manual_seed(0)
@@ -123,8 +123,6 @@ def worker(args) -> dict:
     data = prepare_data(cfg.data, cfg.tokenizer)
     tok = data.tokenizer
     model = build_model(cfg, tok).to(device)
-    if args.compile:
-        model.decoder._cell = torch.compile(model.decoder._cell, dynamic=True)
     opt = torch.optim.Adam(model.parameters(), lr=cfg.optim.lr, fused=not args.no_fused_adam)
     scaler = torch.amp.GradScaler(device.type, enabled=precision == "fp16")
     sampler = TokenBudgetBatchSampler.for_ids(data.train, cfg.trainer.batch_tokens, seed=1)
@@ -195,7 +193,7 @@ def run_worker(precision: str, args) -> dict:
            "--device", args.device,
            "--batch-tokens", str(args.batch_tokens), "--warmup", str(args.warmup), "--window", str(args.window),
            "--windows", str(args.windows), "--cache-dir", args.cache_dir,
-           "--decode-batch-tokens", str(args.decode_batch_tokens)] + (["--compile"] if args.compile else []) \
+           "--decode-batch-tokens", str(args.decode_batch_tokens)] \
         + (["--no-tune-allocator"] if args.no_tune_allocator else []) \
         + (["--no-fused-adam"] if args.no_fused_adam else [])
     proc = subprocess.run(cmd, capture_output=True, text=True)
@@ -298,7 +296,6 @@ def main() -> None:
     p.add_argument("--warmup", type=int, default=10)
     p.add_argument("--window", type=int, default=10)
     p.add_argument("--windows", type=int, default=6)
-    p.add_argument("--compile", action="store_true", help="torch.compile the decoder's GRU cell")
     p.add_argument("--no-fused-adam", action="store_true", help="torch's per-tensor Adam instead of the fused kernel (lever off)")
     p.add_argument("--no-tune-allocator", action="store_true", help="keep glibc's malloc defaults (lever off)")
     p.add_argument("--budget-minutes", type=float, default=0.0, help="also train with this budget and report BLEU")

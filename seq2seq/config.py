@@ -86,7 +86,6 @@ class TrainerConfig:
     num_heatmaps: int = _opt(4, "dev sentences drawn as attention heatmaps at each validation")
     num_threads: int = _opt(0, "torch intra-op threads (0 = torch's default)")
     deterministic: bool = _opt(False, "torch.use_deterministic_algorithms for bit-exact runs")
-    compile: bool = _opt(False, "torch.compile the decoder step")
     resume: str = _opt("", "resume from a run folder, a checkpoint file, or 'auto' (this run folder)")
     keep_last: int = _opt(1, "step checkpoints to keep besides last.pt and best.pt")
     max_bad_steps: int = _opt(10, "stop after this many consecutive non-finite steps")
