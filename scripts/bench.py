@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -107,7 +106,7 @@ def worker(args) -> dict:
     from seq2seq.data.batching import TokenBudgetBatchSampler, make_loader
     from seq2seq.data.pipeline import prepare_data
     from seq2seq.evaluate import SearchOptions, translate_ids
-    from seq2seq.runtime import autocast, bound_kernel_caches, resolve_device, resolve_precision, tune_allocator
+    from seq2seq.runtime import autocast, bound_kernel_caches, peak_rss_mb, resolve_device, resolve_precision, tune_allocator
     from seq2seq.train import build_model, loss_fn
 
     torch.set_num_threads(args.threads)
@@ -168,7 +167,7 @@ def worker(args) -> dict:
         "mfu": round(flops / peak, 3), "loss_last": round(float(torch.stack(losses[-10:]).mean()), 3),
         "device": str(device) if not cuda else torch.cuda.get_device_name(),
         "padding_efficiency": round(sampler.padding_efficiency(), 3),
-        "train_peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "train_peak_rss_mb": peak_rss_mb(),
     }
     src = data.test.ids.src
     for name, beam in (("greedy", 1), ("beam5", 5)):
@@ -182,7 +181,7 @@ def worker(args) -> dict:
         result[f"{name}_sentences_per_s"] = round(len(hyps) / dt, 2)
         result[f"{name}_seconds"] = round(dt, 1)
     result["decode_batch_tokens"] = args.decode_batch_tokens
-    result["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    result["peak_rss_mb"] = peak_rss_mb()
     if cuda:
         result["peak_gpu_mb"] = round(torch.cuda.max_memory_allocated() / 2**20, 1)
     return result
@@ -213,13 +212,12 @@ def budget_run(minutes: float, args) -> dict:
     if proc.returncode != 0:
         sys.exit(f"budget run failed:\n{proc.stderr[-3000:]}")
     results = json.loads((run_dir / "results.json").read_text())
-    child_rss_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # the largest child so far
     history = results["validations"]  # [step, wall seconds, dev BLEU]
     out = {"run_dir": str(run_dir), "minutes": minutes, "dev_bleu": results["dev"]["bleu"],
            "test_bleu": results["test"]["bleu"], "test_chrf": results["test"]["chrf"],
            "test_bleu_signature": results["test"]["bleu_signature"], "steps": results["steps"],
            "epochs": results["epochs"], "wall_seconds": results["wall_seconds"],
-           "train_tokens_per_s": results["train_tokens_per_sec"], "peak_rss_mb_max_child": round(child_rss_mb, 1)}
+           "train_tokens_per_s": results["train_tokens_per_sec"], "peak_rss_mb": results["peak_rss_mb"]}
     for target in (5, 10, 15, 20):
         reached = [h[1] for h in history if h[2] >= target]
         out[f"minutes_to_dev_bleu_{target}"] = round(reached[0] / 60, 1) if reached else None
@@ -322,7 +320,8 @@ def main() -> None:
     if "budget" in out:
         b = out["budget"]
         print(f"\n{b['minutes']} min budget: dev BLEU {b['dev_bleu']:.2f}, test BLEU {b['test_bleu']:.2f} "
-              f"({b['test_bleu_signature']}), {b['steps']} steps, {b['epochs']} epochs; minutes to dev BLEU 10/15/20: "
+              f"({b['test_bleu_signature']}), {b['steps']} steps, {b['epochs']} epochs, "
+              f"{b['train_tokens_per_s']:.0f} tokens/s, peak RSS {b['peak_rss_mb']:.0f} MB; minutes to dev BLEU 10/15/20: "
               f"{b['minutes_to_dev_bleu_10']}/{b['minutes_to_dev_bleu_15']}/{b['minutes_to_dev_bleu_20']}; plot {b['plot']}")
     if args.json:
         Path(args.json).write_text(json.dumps(out, indent=2) + "\n")

@@ -6,6 +6,7 @@ import ctypes
 import logging
 import os
 import random
+import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -122,6 +123,16 @@ def bound_kernel_caches(onednn_capacity: int = 256, ideep_capacity: int = 1) -> 
     """
     os.environ.setdefault("ONEDNN_PRIMITIVE_CACHE_CAPACITY", str(onednn_capacity))
     os.environ.setdefault("LRU_CACHE_CAPACITY", str(ideep_capacity))
+
+
+def peak_rss_mb() -> float | None:
+    """This process's peak resident memory in MB (None where the OS does not report it)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return round(peak / (2**20 if sys.platform == "darwin" else 1024), 1)  # bytes on macOS, KiB on Linux
 
 
 def configure_threads(num_threads: int, deterministic: bool) -> None:

@@ -27,7 +27,7 @@ from seq2seq.model.seq2seq import Seq2Seq
 from seq2seq.data.tokenizer import Tokenizer
 from seq2seq.errors import CheckpointError
 from seq2seq.resume import find_checkpoint, frozen_differences
-from seq2seq.runtime import (autocast, configure_threads, resolve_device, resolve_precision, rng_state,
+from seq2seq.runtime import (autocast, configure_threads, peak_rss_mb, resolve_device, resolve_precision, rng_state,
                              seed_everything, set_rng_state)
 from seq2seq.schedule import LRSchedule
 from seq2seq.validation import Validator
@@ -283,6 +283,7 @@ def train(cfg: Config, run_dir: Path) -> dict:
         "train_seconds": round(progress.train_seconds, 1),
         "train_tokens_per_sec": round(progress.train_tokens / max(progress.train_seconds, 1e-9), 1),
         "skipped_steps": progress.skipped_steps, "device": str(device), "precision": precision,
+        "peak_rss_mb": peak_rss_mb(),
         "parameters": model.num_parameters(), "data": data.report,
         "dev": {**progress.best_dev, "bleu": progress.best_bleu},
         "test": test, "validations": progress.history,

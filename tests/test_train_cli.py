@@ -19,6 +19,7 @@ def test_run_folder_is_complete(smoke_run):
         assert results[split]["bleu_signature"].startswith("nrefs:1|")
     assert results["test"]["multiref_bleu_signature"].startswith("nrefs:2|")
     assert results["train_tokens_per_sec"] > 0
+    assert 100 < results["peak_rss_mb"] < 64 * 1024  # a torch process, in MB (not KiB or bytes)
     assert "step 100" in (smoke_run / "train.log").read_text()
 
 

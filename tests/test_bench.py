@@ -1,0 +1,51 @@
+"""The benchmark script: its FLOP count against torch's own counter, and a short real run."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import torch
+from torch.utils.flop_counter import FlopCounterMode
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+import bench  # noqa: E402
+
+from seq2seq.model.seq2seq import Seq2Seq  # noqa: E402
+
+
+def test_flops_per_batch_matches_torchs_count_of_forward_and_backward(tmp_path):
+    """bench.flops_per_batch counts from shapes, assuming backward = 2 x forward; torch counts every matrix
+    product actually dispatched (forward and backward, looped encoder and decoder included)."""
+    torch.manual_seed(0)
+    cfg = bench.spec_config(2400, str(tmp_path))
+    vocab = 8000
+    model = Seq2Seq(cfg.model, vocab, vocab, pad_id=0)
+    src_len = torch.tensor([23, 23, 23, 23])  # the encoder runs over padding; the bench counts real tokens
+    tgt_len = torch.tensor([20, 25, 11, 14])
+    B, S, T = len(src_len), int(src_len.max()), int(tgt_len.max())
+    src = torch.randint(3, vocab, (B, S)) * (torch.arange(S) < src_len[:, None])
+    tgt_in = torch.randint(3, vocab, (B, T)) * (torch.arange(T) < tgt_len[:, None])
+    tgt_out = tgt_in.clone()
+    with FlopCounterMode(display=False) as counter:
+        model.loss(src, src_len, tgt_in, tgt_out, 0.1).backward()
+    counted = counter.get_total_flops()
+    expected = bench.flops_per_batch(cfg, src_len, tgt_len, vocab)
+    assert 0.98 < counted / expected < 1.02, (counted, expected)
+
+
+@pytest.mark.slow
+def test_quick_bench_writes_every_figure(tmp_path):
+    out = tmp_path / "quick.json"
+    proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench.py"), "--quick", "--warmup", "1",
+                           "--window", "2", "--windows", "2", "--cache-dir", str(tmp_path / "cache"),
+                           "--json", str(out)], capture_output=True, text=True, timeout=1500)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "| train target tokens/s | 550 |" in proc.stdout
+    fig = json.loads(out.read_text())
+    assert fig["precision"] in ("fp32", "bf16")
+    assert fig["train_tokens_per_s"] > 0 and fig["greedy_pieces_per_s"] > 0 and fig["beam5_pieces_per_s"] > 0
+    assert 0 < fig["mfu"] < 1
+    assert 40e6 < fig["flops_per_token"] < 60e6  # the spec's ~50 MFLOP per target token
+    assert fig["train_peak_rss_mb"] <= fig["peak_rss_mb"] < 64 * 1024
