@@ -80,19 +80,25 @@ def newest_valid(folder: Path) -> Path | None:
     found = []
     for path in Path(folder).glob("*.pt"):
         try:
-            found.append((int(load(path).get("progress", {}).get("step", -1)), path.name == "last.pt", path))
+            found.append((int(load(path, mmap=True).get("progress", {}).get("step", -1)), path.name == "last.pt", path))
         except CheckpointError:
             continue
     return max(found)[2] if found else None
 
 
-def load(path: Path, map_location: str | torch.device = "cpu") -> dict:
-    """Load and check a checkpoint; every failure is one CheckpointError naming the file."""
+def load(path: Path, map_location: str | torch.device = "cpu", mmap: bool = False) -> dict:
+    """Load and check a checkpoint; every failure is one CheckpointError naming the file.
+
+    ``mmap=True`` maps the file instead of reading it: only the tensors the caller touches become
+    resident, so loading the weights alone (translation, the final test) does not also pull the
+    optimizer's moments (twice the weights) into memory. Only for read-only use: the tensors are
+    copy-on-write views of the file.
+    """
     path = Path(path)
     if not path.is_file():
         raise CheckpointError(f"{path}: no such checkpoint")
     try:
-        state = torch.load(path, map_location=map_location, weights_only=True)
+        state = torch.load(path, map_location=map_location, weights_only=True, mmap=mmap)
     except Exception as e:  # truncated zip, pickle errors, foreign files: all mean "not a usable checkpoint"
         raise CheckpointError(f"{path}: not a readable checkpoint, truncated or corrupt "
                               f"({type(e).__name__}: {str(e).splitlines()[0][:120] if str(e) else ''})") from None

@@ -53,7 +53,7 @@ def load_run(cfg: InferenceConfig) -> LoadedRun:
     device = resolve_device(cfg.device)
     precision = resolve_precision(cfg.precision, device)
     configure_threads(cfg.num_threads, False)
-    state = checkpoint.load(path)
+    state = checkpoint.load(path, mmap=True)
     saved = state.get("config") or {}
     model_cfg = _dataclass_from(ModelConfig, saved.get("model", {}))
     data_cfg = _dataclass_from(DataConfig, saved.get("data", {}))

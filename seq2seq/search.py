@@ -47,13 +47,15 @@ first by ``norm_score``), so ``hyps[0]`` is the best *complete* translation when
 found. Fewer than ``n_best`` come back only if fewer distinct sequences exist within the
 maximum length (tiny vocabularies).
 
-Batching. Rows ``i * beam + k`` always belong to sentence ``i``: memory is expanded to beams
-once and never reordered again; state is reordered every step with one flat index.
-Per-step token choices and back-pointers are kept on the device and each hypothesis's tokens
-and attention rows are recovered by back-tracking once at the end, instead of copying a
-growing (B*beam, t, S) attention history every step. The host is consulted only every
-``_DONE_CHECK_EVERY`` steps (one ``.all()``/``.any()``), never per sentence inside the loop;
-finished or over-length rows keep being computed but are masked out.
+Batching. Beam rows ``i * beam + k`` belong to sentence ``i``: memory is expanded to beams
+once and reordered only when done sentences are dropped; state is reordered every step with one
+flat index. Per-step token choices and back-pointers are kept on the device, in the row numbers of
+the full batch, and each hypothesis's tokens and attention rows are recovered by back-tracking
+once at the end, instead of copying a growing (B*beam, t, S) attention history every step. The
+host is consulted only every ``_DONE_CHECK_EVERY`` steps (one ``.sum()``), never per sentence
+inside the loop. Between checks, finished or over-length rows keep being computed but are masked
+out; at a check, once fewer than ``_COMPACT_BELOW`` of them still run, the done rows (greedy) or
+done sentences (beam) leave the batch.
 """
 
 from __future__ import annotations
@@ -73,6 +75,9 @@ __all__ = [
 # Ask the device whether every sentence is done only every this many steps: a host sync per
 # step stalls the GPU queue, and the few extra (masked) steps at the end cost less.
 _DONE_CHECK_EVERY = 4
+# At a done check, drop finished rows (greedy) or finished sentences (beam) once fewer than
+# this share of the batch still runs: index_select of state and memory costs about one step.
+_COMPACT_BELOW = 0.75
 
 
 @dataclass
@@ -184,7 +189,7 @@ def greedy_search(
             n_run = int(running.sum())
             if n_run == 0:
                 break
-            if n_run <= 0.75 * running.numel():
+            if n_run <= _COMPACT_BELOW * running.numel():
                 # Drop finished rows: a length-sorted batch still finishes unevenly, and every row
                 # kept costs a full vocabulary projection per step.
                 keep = running.nonzero().squeeze(1)
@@ -248,22 +253,27 @@ def beam_search(
     device = src.device
     memory, state, max_lens, T = _prepare(model, src, src_len, max_len_a, max_len_b)
 
-    # Expand to beams once; rows of sentence i stay at i*K..i*K+K-1 for good.
+    # Expand to beams once; rows of sentence i stay at i*K..i*K+K-1 until the batch is compacted.
     expand = torch.arange(B, device=device).repeat_interleave(K)  # (B*K,)
     memory = memory.index_select(expand)
     state = state.index_select(expand)
-    row_base = (torch.arange(B, device=device) * K).unsqueeze(1)  # (B, 1) first row of sentence
     neg_inf = float("-inf")
+    beam_ids = torch.arange(K, device=device)
 
+    # The loop works on the b sentences still searching (``sent`` holds their ids, local row
+    # i*K+k is beam k of sentence sent[i]); everything it records for back-tracking uses global
+    # rows sent[i]*K+k, so dropping done sentences never renumbers the history.
+    sent = torch.arange(B, device=device)
     prev = torch.full((B * K,), bos_id, dtype=torch.long, device=device)
     # Only beam 0 is live at step 0, otherwise the K identical beams would yield K copies
     # of every hypothesis.
     scores = torch.full((B, K), neg_inf, device=device)
     scores[:, 0] = 0.0
-    lp_max = length_penalty(max_lens.float(), alpha)  # (B,) penalty at the longest length
+    lens = max_lens
+    lp_max = length_penalty(max_lens.float(), alpha)  # (b,) penalty at the longest length
 
     # Pool of the N best finished hypotheses per sentence, kept sorted by norm score. A
-    # hypothesis is identified by (step it ended at, pre-selection row at that step); its
+    # hypothesis is identified by (step it ended at, pre-selection global row at that step); its
     # tokens and attention are recovered by back-tracking at the end.
     fin_norm = torch.full((B, N), neg_inf, device=device)
     fin_score = torch.full((B, N), neg_inf, device=device)
@@ -271,26 +281,38 @@ def beam_search(
     fin_row = torch.zeros((B, N), dtype=torch.long, device=device)
     n_fin = torch.zeros(B, dtype=torch.long, device=device)
     # Best N live beams at the sentence's last allowed step: the unfinished fall-back. They
-    # end at step max_len - 1, at pre-selection row unf_row, with last token unf_tok.
+    # end at step max_len - 1, at pre-selection global row unf_row, with last token unf_tok.
     unf_score = torch.full((B, N), neg_inf, device=device)
     unf_row = torch.zeros((B, N), dtype=torch.long, device=device)
     unf_tok = torch.zeros((B, N), dtype=torch.long, device=device)
     done = torch.zeros(B, dtype=torch.bool, device=device)
+    # What back-tracking needs of every sentence, full size (B, N): filled from the loop's
+    # (b, N) tensors when sentences are dropped and at the end.
+    pool = [fin_score, fin_step, fin_row, unf_score, unf_row, unf_tok]
+    out_pool = [t.clone() for t in pool]
 
-    tok_hist: list[torch.Tensor] = []  # per step (B*K,): token chosen for new row j
-    orig_hist: list[torch.Tensor] = []  # per step (B*K,): pre-selection row new row j extends
-    attn_hist: list[torch.Tensor] = []  # per step (B*K, S) float32, pre-selection rows
+    tok_hist: list[torch.Tensor] = []  # per step (B*K,): token chosen for new global row j
+    orig_hist: list[torch.Tensor] = []  # per step (B*K,): pre-selection global row new row j extends
+    attn_hist: list[torch.Tensor] = []  # per step (B*K, S) float32, pre-selection global rows
     in_top_k = (torch.arange(2 * K, device=device) < K).unsqueeze(0)  # (1, 2K)
+    grow = None  # (b*K,) global row of each local row; None while b == B (identity)
+
+    def to_global(t: torch.Tensor, fill) -> torch.Tensor:
+        """(b*K, ...) in local rows -> (B*K, ...) in global rows; dropped sentences get ``fill``."""
+        if grow is None:
+            return t
+        full = torch.full((B * K, *t.shape[1:]), fill, dtype=t.dtype, device=device)
+        return full.index_copy_(0, grow, t)
 
     for t in range(T):
         logits, state, attn = model.step(prev, state, memory)
-        V = logits.size(-1)
-        logp = F.log_softmax(logits.float(), dim=-1).view(B, K, V)
-        cand = (scores.unsqueeze(2) + logp).view(B, K * V)  # dead beams stay -inf
-        top_val, top_idx = cand.topk(2 * K, dim=1)  # (B, 2K), best first
+        b, V = scores.size(0), logits.size(-1)
+        logp = F.log_softmax(logits.float(), dim=-1).view(b, K, V)
+        cand = (scores.unsqueeze(2) + logp).view(b, K * V)  # dead beams stay -inf
+        top_val, top_idx = cand.topk(2 * K, dim=1)  # (b, 2K), best first
         top_beam = top_idx.div(V, rounding_mode="floor")
         top_tok = top_idx.remainder(V)
-        top_row = row_base + top_beam  # (B, 2K) pre-selection row of each candidate
+        top_row = (sent * K).unsqueeze(1) + top_beam  # (b, 2K) pre-selection global row
 
         active = ~done  # sentences still searching at this step
         is_eos = top_tok == eos_id
@@ -306,30 +328,50 @@ def beam_search(
         n_fin = n_fin + new_fin.sum(dim=1)
 
         # Best K non-EOS extensions continue (at most K of the 2K are EOS).
-        live_val, live_pos = top_val.masked_fill(is_eos, neg_inf).topk(K, dim=1)  # (B, K)
+        live_val, live_pos = top_val.masked_fill(is_eos, neg_inf).topk(K, dim=1)  # (b, K)
         live_tok = top_tok.gather(1, live_pos)
-        live_row = top_row.gather(1, live_pos)
+        live_beam = top_beam.gather(1, live_pos)
+        live_row = (sent * K).unsqueeze(1) + live_beam
 
-        last = (active & (max_lens == t + 1)).unsqueeze(1)  # (B, 1) at its length limit
+        last = (active & (lens == t + 1)).unsqueeze(1)  # (b, 1) at its length limit
         unf_score = torch.where(last, live_val[:, :N], unf_score)
         unf_row = torch.where(last, live_row[:, :N], unf_row)
         unf_tok = torch.where(last, live_tok[:, :N], unf_tok)
 
-        orig = live_row.reshape(-1)  # (B*K,)
-        tok_hist.append(live_tok.reshape(-1))
-        orig_hist.append(orig)
-        attn_hist.append(attn.float())
+        tok_hist.append(to_global(live_tok.reshape(-1), 0))
+        orig_hist.append(to_global(live_row.reshape(-1), 0))
+        attn_hist.append(to_global(attn.float(), 0.0))
         scores = live_val
         prev = live_tok.reshape(-1)
-        state = state.index_select(orig)
+        state = state.index_select((torch.arange(b, device=device) * K).unsqueeze(1).add(live_beam).reshape(-1))
 
         # Rule 2: the best normalised score any live beam could still reach.
         best_live = live_val[:, 0]
         bound = torch.maximum(best_live / length_penalty(t + 2, alpha), best_live / lp_max)
         hopeless = (n_fin >= N) & (bound <= fin_norm[:, -1])
-        done = done | (n_fin >= K) | hopeless | (max_lens <= t + 1)
-        if (t + 1) % _DONE_CHECK_EVERY == 0 and bool(done.all()):
-            break
+        done = done | (n_fin >= K) | hopeless | (lens <= t + 1)
+        if (t + 1) % _DONE_CHECK_EVERY == 0:
+            n_done = int(done.sum())
+            if n_done == b:
+                break
+            if n_done >= (1.0 - _COMPACT_BELOW) * b:
+                # Drop done sentences: each keeps costing K full vocabulary projections per step.
+                pool = [fin_score, fin_step, fin_row, unf_score, unf_row, unf_tok]
+                for full, part in zip(out_pool, pool):
+                    full.index_copy_(0, sent, part)
+                keep = (~done).nonzero().squeeze(1)
+                rows = (keep * K).unsqueeze(1).add(beam_ids).reshape(-1)
+                sent, scores, lens, lp_max, done, n_fin, fin_norm = (
+                    x.index_select(0, keep) for x in (sent, scores, lens, lp_max, done, n_fin, fin_norm))
+                fin_score, fin_step, fin_row, unf_score, unf_row, unf_tok = (
+                    x.index_select(0, keep) for x in pool)
+                prev = prev.index_select(0, rows)
+                state, memory = state.index_select(rows), memory.index_select(rows)
+                grow = (sent * K).unsqueeze(1).add(beam_ids).reshape(-1)
+
+    for full, part in zip(out_pool, [fin_score, fin_step, fin_row, unf_score, unf_row, unf_tok]):
+        full.index_copy_(0, sent, part)
+    fin_score, fin_step, fin_row, unf_score, unf_row, unf_tok = out_pool
 
     # Back-track all 2*B*N candidate outputs at once: H = 2*B*N rows, finished pool first.
     Tn = len(tok_hist)

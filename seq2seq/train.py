@@ -86,7 +86,10 @@ def loss_fn(model: Seq2Seq, batch, label_smoothing: float) -> torch.Tensor:
 
 
 def build_model(cfg: Config, data_tok) -> Seq2Seq:
-    return Seq2Seq(cfg.model, data_tok.src_vocab_size, data_tok.tgt_vocab_size, data_tok.pad_id)
+    model = Seq2Seq(cfg.model, data_tok.src_vocab_size, data_tok.tgt_vocab_size, data_tok.pad_id)
+    # How backward trades memory for time, not part of the architecture (free to change on resume).
+    model.decoder.recompute_attention = cfg.trainer.recompute_attention
+    return model
 
 
 def train(cfg: Config, run_dir: Path) -> dict:
@@ -274,8 +277,12 @@ def train(cfg: Config, run_dir: Path) -> dict:
     bar.close()
     log.info("stopped: %s", stop_reason)
 
-    best = checkpoint.load(ckpt_dir / "best.pt", map_location=device)
+    # The final test needs the best weights only: drop the optimizer's moments and map the checkpoint
+    # rather than read it, so its own copy of the moments never becomes resident (peak memory).
+    optimizer.state.clear()
+    best = checkpoint.load(ckpt_dir / "best.pt", mmap=True)
     model.load_state_dict(best["model"])
+    del best
     test = validator.test(model, beam_size=t.beam_size)
     results = {
         "stop_reason": stop_reason, "steps": progress.step, "epochs": round(progress.epoch + sampler.position / max(1, len(sampler)), 3),

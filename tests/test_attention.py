@@ -70,3 +70,55 @@ def test_luong_dot_size_mismatch_is_a_config_error():
 
     with pytest.raises(ConfigError, match="dec_hidden"):
         Attention("luong_dot", 5, 6, 4)
+
+
+def test_additive_gradients_match_plain_autograd():
+    """The recomputing backward gives the gradients autograd takes through v^T tanh(W q + U h)."""
+    torch.manual_seed(1)
+    B, S, Q, C, A = 3, 5, 4, 6, 7
+    att = Attention("bahdanau", Q, C, A).double()
+    query = torch.randn(B, Q, dtype=torch.float64, requires_grad=True)
+    values = torch.randn(B, S, C, dtype=torch.float64, requires_grad=True)
+    mask = torch.arange(S)[None, :] < torch.tensor([5, 3, 1])[:, None]
+    up = torch.randn(B, S, dtype=torch.float64)  # an arbitrary upstream gradient on the weights
+
+    params = [query, values, *att.parameters()]
+    _, w = att(query, att.keys(values), values, mask, recompute=True)
+    got = torch.autograd.grad((w * up).sum(), params)
+
+    # Independent: the textbook tanh score, masked softmax, differentiated by autograd.
+    pre = att.query_proj(query).unsqueeze(1) + att.key_proj(values)
+    scores = att.v(torch.tanh(pre)).squeeze(-1).masked_fill(~mask, float("-inf"))
+    want = torch.autograd.grad((torch.softmax(scores, -1) * up).sum(), params)
+    for g, r in zip(got, want):
+        torch.testing.assert_close(g, r, atol=1e-7, rtol=1e-5)  # scores are softmaxed in float32
+
+
+@pytest.mark.parametrize("recompute", [True, False])
+def test_recompute_keeps_no_per_step_score_activation(recompute):
+    """Backward memory: with recompute each decoder step saves its query, never a new (B, S, A)
+    tensor; without it every step keeps one (the T activations recompute exists to avoid)."""
+    from seq2seq.model.decoder import Decoder, Memory
+
+    torch.manual_seed(2)
+    B, S, T, E, H, C, A = 2, 5, 6, 4, 8, 6, 10
+    dec = Decoder(vocab_size=11, emb_size=E, hidden=H, context_size=C, attention="bahdanau", attention_size=A,
+                  output_size=9, dropout=0.0, pad_id=0, tie_embeddings=False)
+    dec.recompute_attention = recompute
+    values = torch.randn(B, S, C, requires_grad=True)
+    mem = Memory(values, dec.attention.keys(values), torch.ones(B, S, dtype=torch.bool), torch.zeros(B, H))
+    big = []
+
+    def pack(t):
+        if t.numel() == B * S * A:
+            big.append(t.data_ptr())
+        return t
+
+    with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+        logits, _, _ = dec(torch.randint(1, 11, (B, T)), dec.init_state(mem), mem)
+    logits.sum().backward()
+    if recompute:
+        assert len(set(big)) <= 1  # only the shared keys, saved by reference
+    else:
+        assert len(set(big)) >= T
+    assert values.grad is not None and torch.isfinite(values.grad).all()

@@ -104,3 +104,38 @@ def test_looped_cpu_encoder_equals_packed_nn_gru_values_and_gradients():
         g_ref = torch.autograd.grad((ref * weights).sum() + ref_final.sum(), list(enc.rnn.parameters()))
         for a, c in zip(g_ours, g_ref):
             torch.testing.assert_close(a, c, rtol=1e-9, atol=1e-11)
+
+
+def test_recompute_attention_gives_the_same_gradients():
+    """trainer.recompute_attention (through build_model) changes memory, not the maths: the same
+    loss and gradients in fp32, and within bf16 rounding under CPU autocast."""
+    from types import SimpleNamespace
+
+    from seq2seq.config import Config
+    from seq2seq.train import build_model
+
+    tok = SimpleNamespace(src_vocab_size=30, tgt_vocab_size=25, pad_id=0)
+    src = torch.randint(1, 30, (3, 7))
+    lens = torch.tensor([7, 5, 2])
+    src[1, 5:], src[2, 2:] = 0, 0
+    tgt_in, tgt_out = torch.randint(1, 25, (3, 6)), torch.randint(1, 25, (3, 6))
+    tgt_out[2, 3:] = 0
+    for bf16 in (False, True):
+        grads = {}
+        for recompute in (False, True):
+            cfg = Config()
+            cfg.model = ModelConfig(**{**CFG.__dict__})
+            cfg.trainer.recompute_attention = recompute
+            torch.manual_seed(0)
+            model = build_model(cfg, tok).train()
+            assert model.decoder.recompute_attention is recompute
+            torch.manual_seed(1)  # same dropout masks
+            with torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
+                loss = model.loss(src, lens, tgt_in, tgt_out, 0.1)
+            loss.backward()
+            grads[recompute] = (loss.detach(), [p.grad.clone() for p in model.parameters()])
+        (l0, g0), (l1, g1) = grads[False], grads[True]
+        torch.testing.assert_close(l0, l1)
+        tol = dict(atol=2e-2, rtol=2e-2) if bf16 else dict(atol=1e-6, rtol=1e-5)
+        for a, b in zip(g0, g1):
+            torch.testing.assert_close(a, b, **tol)

@@ -351,7 +351,9 @@ def test_n_best_distinct_sorted_with_own_attention():
     max_lens = max_output_len(src_len, 1.5, 10).tolist()
     wrapped = Wrapped(model)
     out = beam_search(wrapped, src, src_len, bos_id=BOS, eos_id=EOS, beam_size=5, n_best=4)
-    assert set(wrapped.step_batch_sizes) == {len(LENGTHS) * 5}  # one flat batch per step
+    sizes = wrapped.step_batch_sizes  # one flat batch per step, whole sentences dropped when done
+    assert sizes[0] == len(LENGTHS) * 5 and all(n % 5 == 0 for n in sizes)
+    assert sizes == sorted(sizes, reverse=True)
     assert len(wrapped.step_batch_sizes) <= max(max_lens)
     for i, hyps in enumerate(out):
         assert len(hyps) == 4
@@ -440,3 +442,35 @@ def test_bf16_logits_are_searched_in_float32():
             assert isinstance(h.score, float) and h.attention.dtype == torch.float32
             ref, _ = force(wrapped, src[i], n, full_seq(h))
             assert h.score == pytest.approx(ref, abs=1e-4)
+
+
+@pytest.mark.parametrize(
+    "kw",
+    [
+        dict(beam_size=4, n_best=3, max_len_a=1.5, max_len_b=10),
+        dict(beam_size=3, n_best=1, alpha=0.0, max_len_a=1.0, max_len_b=1),
+        dict(beam_size=5, n_best=5, alpha=1.0, max_len_a=0.5, max_len_b=2),
+    ],
+)
+def test_beam_dropping_done_sentences_changes_nothing(monkeypatch, kw):
+    """Compacting the batch is pure bookkeeping: the same hypotheses, scores and attention as
+    when every sentence stays in the batch to the end (``_COMPACT_BELOW = 0`` never compacts),
+    up to float rounding of the toy model's batched products."""
+    model = ToyModel(seed=3)
+    lengths = [9, 1, 7, 2, 12, 3, 5, 1]
+    src, src_len = make_batch(lengths, seed=13)
+    base = dict(bos_id=BOS, eos_id=EOS, **kw)
+    compact = Wrapped(model)
+    got = beam_search(compact, src, src_len, **base)
+    monkeypatch.setattr(search, "_COMPACT_BELOW", 0.0)
+    whole = Wrapped(model)
+    ref = beam_search(whole, src, src_len, **base)
+    assert set(whole.step_batch_sizes) == {len(lengths) * kw["beam_size"]}
+    assert compact.step_batch_sizes[-1] < compact.step_batch_sizes[0]  # it did drop sentences
+    assert sum(compact.step_batch_sizes) < sum(whole.step_batch_sizes)
+    for a_list, b_list in zip(got, ref):
+        assert [full_seq(h) for h in a_list] == [full_seq(h) for h in b_list]
+        for a, b in zip(a_list, b_list):
+            assert a.finished == b.finished
+            assert a.score == pytest.approx(b.score, abs=1e-5)
+            torch.testing.assert_close(a.attention, b.attention, atol=1e-6, rtol=1e-5)

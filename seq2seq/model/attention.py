@@ -11,6 +11,35 @@ from torch import nn
 from seq2seq.errors import ConfigError
 
 
+class _AdditiveScore(torch.autograd.Function):
+    """s = 2 v . sigmoid(K + 2q) (see ``Attention.forward``), recomputing the sigmoid in backward.
+
+    Saved for backward per decoder step: q (B, A) and a reference to K, which all steps share,
+    instead of the (B, S, A) activation autograd would keep. Over a T-step teacher-forced loop that
+    activation is B*T*S*A values, the largest tensor of a training step and quadratic in sentence
+    length (about 250 MB for a batch of 24 sentences of 100 pieces at A = 512, bf16); recomputing it
+    costs one add and one sigmoid over (B, S, A) per step in backward.
+    """
+
+    @staticmethod
+    def forward(ctx, keys, q, v):
+        # keys (B, S, A), q (B, A), v (A,) all in one dtype -> scores (B, S) in that dtype
+        z = torch.sigmoid(keys + 2.0 * q.unsqueeze(1))
+        ctx.save_for_backward(keys, q, v)
+        return 2.0 * torch.matmul(z, v)
+
+    @staticmethod
+    def backward(ctx, grad_s):
+        keys, q, v = ctx.saved_tensors
+        z = torch.sigmoid_(keys + 2.0 * q.unsqueeze(1))                 # (B, S, A), recomputed in place
+        g = grad_s.to(z.dtype)                                          # (B, S)
+        grad_v = 2.0 * torch.einsum("bs,bsa->a", g, z) if ctx.needs_input_grad[2] else None
+        # pre = K + 2q: d s / d pre = sigmoid'(pre) * 2v, with sigmoid' fused from z in one pass
+        d_pre = torch.ops.aten.sigmoid_backward(g.unsqueeze(-1) * (2.0 * v), z)
+        grad_q = 2.0 * d_pre.sum(1) if ctx.needs_input_grad[1] else None
+        return d_pre if ctx.needs_input_grad[0] else None, grad_q, grad_v
+
+
 class Attention(nn.Module):
     def __init__(self, kind: str, query_size: int, value_size: int, attention_size: int):
         super().__init__()
@@ -43,8 +72,8 @@ class Attention(nn.Module):
         return torch.zeros(mask.shape, device=mask.device).masked_fill(~mask, float("-inf"))
 
     def forward(self, query: torch.Tensor, keys: torch.Tensor, values: torch.Tensor,
-                mask: torch.Tensor, projected: bool = False,
-                bias: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
+                mask: torch.Tensor, projected: bool = False, bias: torch.Tensor | None = None,
+                recompute: bool = False) -> tuple[torch.Tensor, torch.Tensor]:
         """Attend with one query per sentence.
 
         Args:
@@ -54,6 +83,8 @@ class Attention(nn.Module):
             values: (B, S, value_size) encoder states h_j.
             mask: (B, S) bool, True at real source positions.
             bias: ``mask_bias(mask)``, when the caller computed it once for all steps.
+            recompute: additive only: save nothing of size (B, S, A) for backward and recompute it
+                there (``_AdditiveScore``): less memory, a little more time.
         Returns:
             context: (B, value_size) sum_j a_j h_j.
             weights: (B, S) float32 softmax over real positions; exactly 0 on padding.
@@ -62,8 +93,11 @@ class Attention(nn.Module):
             # v^T tanh(z) = 2 v^T sigmoid(2z) - sum(v), and softmax ignores the constant -sum(v): the same
             # weights, but sigmoid costs a third of tanh on this CPU and the (B, S, A) activation is the
             # costliest elementwise op of the decoder step. ``keys`` already holds 2 U h_j.
-            q = (query if projected else self.query_proj(query)).unsqueeze(1)   # (B, 1, A)
-            scores = 2.0 * self.v(torch.sigmoid(keys + 2.0 * q.to(keys.dtype))).squeeze(-1)  # (B, S)
+            q = (query if projected else self.query_proj(query)).to(keys.dtype)   # (B, A)
+            if recompute and torch.is_grad_enabled():
+                scores = _AdditiveScore.apply(keys, q, self.v.weight[0].to(keys.dtype))  # (B, S)
+            else:
+                scores = 2.0 * self.v(torch.sigmoid(keys + 2.0 * q.unsqueeze(1))).squeeze(-1)
         else:
             scores = torch.bmm(keys, query.unsqueeze(-1).to(keys.dtype)).squeeze(-1)
         scores = scores.float() + (self.mask_bias(mask) if bias is None else bias)

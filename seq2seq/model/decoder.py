@@ -41,6 +41,9 @@ class Decoder(nn.Module):
                  attention_size: int, output_size: int, dropout: float, pad_id: int, tie_embeddings: bool):
         super().__init__()
         self.hidden_size, self.context_size = hidden, context_size
+        # The additive score's (B, S, A) activation, kept for backward at every step, is the largest
+        # tensor of a training step (B*T*S*A values): trainer.recompute_attention recomputes it instead.
+        self.recompute_attention = False
         self.embedding = nn.Embedding(vocab_size, emb_size, padding_idx=pad_id)
         self.dropout = nn.Dropout(dropout)
         # GRU input weights split by input: the embedding part runs outside the loop (bias b_ih lives here).
@@ -91,6 +94,7 @@ class Decoder(nn.Module):
         bias = self.attention.mask_bias(memory.mask)
         # One search step (T = 1) has no next step to share the product with: plain path there.
         fused = self.attention.kind == "bahdanau" and gi_emb.size(1) > 1
+        recompute = self.recompute_attention and torch.is_grad_enabled()
         if fused:
             w_hq, b_hq = self._fused_state_weights(h)
             gh = self.hidden_proj(h)
@@ -103,10 +107,12 @@ class Decoder(nn.Module):
                 h = self._update(gi, gh, h)
                 hq = F.linear(h.to(w_hq.dtype), w_hq, b_hq)
                 gh, q = hq[:, :split], hq[:, split:]
-                ctx, w = self.attention(q, memory.keys, memory.values, memory.mask, projected=True, bias=bias)
+                ctx, w = self.attention(q, memory.keys, memory.values, memory.mask, projected=True, bias=bias,
+                                         recompute=recompute)
             else:
                 h = self._cell(gi, h)
-                ctx, w = self.attention(h, memory.keys, memory.values, memory.mask, bias=bias)
+                ctx, w = self.attention(h, memory.keys, memory.values, memory.mask, bias=bias,
+                                        recompute=recompute)
             hs.append(h)
             ctxs.append(ctx)
             attns.append(w)
