@@ -290,7 +290,7 @@ def main() -> None:
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--device", default="cpu", help="cpu | cuda")
     p.add_argument("--batch-tokens", type=int, default=2400, help="sampler budget (about 64 sentences)")
-    p.add_argument("--decode-batch-tokens", type=int, default=6000)
+    p.add_argument("--decode-batch-tokens", type=int, default=12000)
     p.add_argument("--warmup", type=int, default=10)
     p.add_argument("--window", type=int, default=10)
     p.add_argument("--windows", type=int, default=6)

@@ -81,7 +81,8 @@ class TrainerConfig:
     eval_every: int = _opt(500, "validate every N steps")
     patience: int = _opt(8, "early stopping: validations without dev BLEU improvement (0 = off)")
     log_every: int = _opt(50, "log training scalars every N steps")
-    eval_batch_tokens: int = _opt(6000, "token budget per batch when translating dev/test")
+    eval_batch_tokens: int = _opt(12000, "token budget per batch when translating dev/test (beam search divides it by "
+                                         "the beam size); the dev loss uses batch_tokens")
     max_len_a: float = _opt(1.5, "validation/test output length limit: a * src_len + b")
     max_len_b: int = _opt(10, "validation/test output length limit: a * src_len + b")
     beam_size: int = _opt(5, "beam size for the final test translation (1 = greedy)")
@@ -164,7 +165,8 @@ class InferenceConfig:
     alpha: float = _opt(0.6, "GNMT length penalty exponent (0 = none)")
     max_len_a: float = _opt(1.5, "output length limit: a * src_len + b pieces")
     max_len_b: int = _opt(10, "output length limit: a * src_len + b pieces")
-    batch_tokens: int = _opt(6000, "source tokens per batch")
+    batch_tokens: int = _opt(12000, "token budget per batch: sentences x longest source (beam search divides it by "
+                                    "the beam size)")
     device: str = _opt("auto", "auto | cpu | cuda")
     precision: str = _opt("auto", "auto | fp32 | bf16 | fp16")
     num_threads: int = _opt(0, "torch intra-op threads (0 = torch's default)")

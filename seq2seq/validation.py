@@ -50,7 +50,8 @@ class Validator:
 
         model.eval()
         ids = self.data.dev.ids
-        sampler = TokenBudgetBatchSampler.for_ids(ids, self.cfg.trainer.eval_batch_tokens, shuffle=False)
+        # Training's budget, not the translation one: the loss holds (N, V) logits, N up to the budget.
+        sampler = TokenBudgetBatchSampler.for_ids(ids, self.cfg.trainer.batch_tokens, shuffle=False)
         loader = make_loader(ids, sampler, self.tok.pad_id, self.tok.bos_id, self.tok.eos_id)
         total, tokens = 0.0, 0
         for batch in loader:
