@@ -37,9 +37,11 @@ def test_flops_per_batch_matches_torchs_count_of_forward_and_backward(tmp_path):
 
 @pytest.mark.slow
 def test_quick_bench_writes_every_figure(tmp_path):
-    out = tmp_path / "quick.json"
+    """The quick table, plus a one-minute budget run through the real CLIs (BLEU, decode speed, plot)."""
+    out, plot = tmp_path / "quick.json", tmp_path / "plot.png"
     proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench.py"), "--quick", "--warmup", "1",
                            "--window", "2", "--windows", "2", "--cache-dir", str(tmp_path / "cache"),
+                           "--budget-minutes", "1", "--run-dir", str(tmp_path / "run"), "--plot", str(plot),
                            "--json", str(out)], capture_output=True, text=True, timeout=1500)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "| train target tokens/s | 550 |" in proc.stdout
@@ -49,3 +51,8 @@ def test_quick_bench_writes_every_figure(tmp_path):
     assert 0 < fig["mfu"] < 1
     assert 40e6 < fig["flops_per_token"] < 60e6  # the spec's ~50 MFLOP per target token
     assert fig["train_peak_rss_mb"] <= fig["peak_rss_mb"] < 64 * 1024
+    b = fig["budget"]
+    assert b["steps"] > 0 and b["train_tokens_per_s"] > 0 and b["peak_rss_mb"] > 0
+    assert 0 <= b["test_bleu"] <= 100 and b["trained_greedy_pieces_per_s"] > 0 and b["trained_beam5_pieces_per_s"] > 0
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "min budget: dev BLEU" in proc.stdout
