@@ -264,6 +264,8 @@ def beam_search(
     # i*K+k is beam k of sentence sent[i]); everything it records for back-tracking uses global
     # rows sent[i]*K+k, so dropping done sentences never renumbers the history.
     sent = torch.arange(B, device=device)
+    row_base = (sent * K).unsqueeze(1)  # (b, 1) global row of beam 0 of each sentence
+    local_base = row_base  # (b, 1) its local row: the same until the batch is compacted
     prev = torch.full((B * K,), bos_id, dtype=torch.long, device=device)
     # Only beam 0 is live at step 0, otherwise the K identical beams would yield K copies
     # of every hypothesis.
@@ -287,9 +289,12 @@ def beam_search(
     unf_tok = torch.zeros((B, N), dtype=torch.long, device=device)
     done = torch.zeros(B, dtype=torch.bool, device=device)
     # What back-tracking needs of every sentence, full size (B, N): filled from the loop's
-    # (b, N) tensors when sentences are dropped and at the end.
-    pool = [fin_score, fin_step, fin_row, unf_score, unf_row, unf_tok]
-    out_pool = [t.clone() for t in pool]
+    # (b, N) tensors by ``flush`` when sentences are dropped and at the end.
+    out_pool = [t.clone() for t in (fin_score, fin_step, fin_row, unf_score, unf_row, unf_tok)]
+
+    def flush() -> None:
+        for full, part in zip(out_pool, (fin_score, fin_step, fin_row, unf_score, unf_row, unf_tok)):
+            full.index_copy_(0, sent, part)
 
     tok_hist: list[torch.Tensor] = []  # per step (B*K,): token chosen for new global row j
     orig_hist: list[torch.Tensor] = []  # per step (B*K,): pre-selection global row new row j extends
@@ -312,7 +317,7 @@ def beam_search(
         top_val, top_idx = cand.topk(2 * K, dim=1)  # (b, 2K), best first
         top_beam = top_idx.div(V, rounding_mode="floor")
         top_tok = top_idx.remainder(V)
-        top_row = (sent * K).unsqueeze(1) + top_beam  # (b, 2K) pre-selection global row
+        top_row = row_base + top_beam  # (b, 2K) pre-selection global row
 
         active = ~done  # sentences still searching at this step
         is_eos = top_tok == eos_id
@@ -331,7 +336,7 @@ def beam_search(
         live_val, live_pos = top_val.masked_fill(is_eos, neg_inf).topk(K, dim=1)  # (b, K)
         live_tok = top_tok.gather(1, live_pos)
         live_beam = top_beam.gather(1, live_pos)
-        live_row = (sent * K).unsqueeze(1) + live_beam
+        live_row = row_base + live_beam
 
         last = (active & (lens == t + 1)).unsqueeze(1)  # (b, 1) at its length limit
         unf_score = torch.where(last, live_val[:, :N], unf_score)
@@ -343,7 +348,7 @@ def beam_search(
         attn_hist.append(to_global(attn.float(), 0.0))
         scores = live_val
         prev = live_tok.reshape(-1)
-        state = state.index_select((torch.arange(b, device=device) * K).unsqueeze(1).add(live_beam).reshape(-1))
+        state = state.index_select((local_base + live_beam).reshape(-1))
 
         # Rule 2: the best normalised score any live beam could still reach.
         best_live = live_val[:, 0]
@@ -356,21 +361,20 @@ def beam_search(
                 break
             if n_done >= (1.0 - _COMPACT_BELOW) * b:
                 # Drop done sentences: each keeps costing K full vocabulary projections per step.
-                pool = [fin_score, fin_step, fin_row, unf_score, unf_row, unf_tok]
-                for full, part in zip(out_pool, pool):
-                    full.index_copy_(0, sent, part)
+                flush()
                 keep = (~done).nonzero().squeeze(1)
                 rows = (keep * K).unsqueeze(1).add(beam_ids).reshape(-1)
-                sent, scores, lens, lp_max, done, n_fin, fin_norm = (
-                    x.index_select(0, keep) for x in (sent, scores, lens, lp_max, done, n_fin, fin_norm))
-                fin_score, fin_step, fin_row, unf_score, unf_row, unf_tok = (
-                    x.index_select(0, keep) for x in pool)
+                (sent, scores, lens, lp_max, done, n_fin, fin_norm,
+                 fin_score, fin_step, fin_row, unf_score, unf_row, unf_tok) = (
+                    x.index_select(0, keep) for x in (sent, scores, lens, lp_max, done, n_fin, fin_norm,
+                                                      fin_score, fin_step, fin_row, unf_score, unf_row, unf_tok))
                 prev = prev.index_select(0, rows)
                 state, memory = state.index_select(rows), memory.index_select(rows)
-                grow = (sent * K).unsqueeze(1).add(beam_ids).reshape(-1)
+                row_base = (sent * K).unsqueeze(1)
+                local_base = (torch.arange(sent.numel(), device=device) * K).unsqueeze(1)
+                grow = row_base.add(beam_ids).reshape(-1)
 
-    for full, part in zip(out_pool, [fin_score, fin_step, fin_row, unf_score, unf_row, unf_tok]):
-        full.index_copy_(0, sent, part)
+    flush()
     fin_score, fin_step, fin_row, unf_score, unf_row, unf_tok = out_pool
 
     # Back-track all 2*B*N candidate outputs at once: H = 2*B*N rows, finished pool first.
