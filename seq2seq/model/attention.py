@@ -87,7 +87,8 @@ class Attention(nn.Module):
                 there (``_AdditiveScore``): less memory, a little more time.
         Returns:
             context: (B, value_size) sum_j a_j h_j.
-            weights: (B, S) float32 softmax over real positions; exactly 0 on padding.
+            weights: (B, S) float32 (float64 for a float64 model) softmax over real positions; exactly 0 on
+                padding.
         """
         if self.kind == "bahdanau":
             # v^T tanh(z) = 2 v^T sigmoid(2z) - sum(v), and softmax ignores the constant -sum(v): the same
@@ -100,7 +101,9 @@ class Attention(nn.Module):
                 scores = 2.0 * self.v(torch.sigmoid(keys + 2.0 * q.unsqueeze(1))).squeeze(-1)
         else:
             scores = torch.bmm(keys, query.unsqueeze(-1).to(keys.dtype)).squeeze(-1)
-        scores = scores.float() + (self.mask_bias(mask) if bias is None else bias)
+        # softmax in float32 at least (float64 models keep float64)
+        scores = scores.to(torch.promote_types(scores.dtype, torch.float32))
+        scores = scores + (self.mask_bias(mask) if bias is None else bias)
         weights = torch.softmax(scores, dim=-1)
         context = torch.bmm(weights.unsqueeze(1).to(values.dtype), values).squeeze(1)
         return context, weights

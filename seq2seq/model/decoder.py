@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import torch
-import torch.nn.functional as F
 from torch import nn
 
 from seq2seq.model.attention import Attention
+from seq2seq.model.recurrence import attentive_gru
 
 
 @dataclass
@@ -76,8 +76,8 @@ class Decoder(nn.Module):
 
     def _fused_state_weights(self, like: torch.Tensor):
         """[W_hh; W_q] and [b_hh; b_q]: s_t feeds both the next GRU step and this step's additive query,
-        so one (H, 3H + A) product per step serves both. Cast once here under autocast (autocast's own
-        cast cache only covers leaf parameters, not this concatenation)."""
+        so one (H, 3H + A) product per step serves both. Cast once here to the autocast dtype, since the
+        recurrence runs with autocast off."""
         att = self.attention
         w = torch.cat([self.hidden_proj.weight, att.query_proj.weight], 0)
         b = torch.cat([self.hidden_proj.bias, att.query_proj.bias], 0)
@@ -88,35 +88,36 @@ class Decoder(nn.Module):
         return w, b
 
     def _recur(self, gi_emb: torch.Tensor, state: DecoderState, memory: Memory):
-        """Run the recurrence over T steps of precomputed embedding projections (B, T, 3H)."""
+        """Run the recurrence over T steps of precomputed embedding projections (B, T, 3H).
+
+        Returns states (B, T, H), contexts (B, T, C), attention (B, T, S) float32 and the final state.
+        """
+        if self.attention.kind == "bahdanau" and gi_emb.size(1) > 1:
+            return self._recur_additive(gi_emb, state, memory)
         h, ctx = state.hidden, state.context
         hs, ctxs, attns = [], [], []
         bias = self.attention.mask_bias(memory.mask)
-        # One search step (T = 1) has no next step to share the product with: plain path there.
-        fused = self.attention.kind == "bahdanau" and gi_emb.size(1) > 1
         recompute = self.recompute_attention and torch.is_grad_enabled()
-        if fused:
-            w_hq, b_hq = self._fused_state_weights(h)
-            gh = self.hidden_proj(h)
-            split = 3 * self.hidden_size
         # unbind, not gi_emb[:, t]: indexing's backward writes each step's gradient into a zeroed
         # full-size (B, T, 3H) tensor and sums T of them (quadratic in T); unbind's backward stacks once.
         for gi_t in gi_emb.unbind(1):
-            gi = gi_t + self.input_ctx(ctx)
-            if fused:
-                h = self._update(gi, gh, h)
-                hq = F.linear(h.to(w_hq.dtype), w_hq, b_hq)
-                gh, q = hq[:, :split], hq[:, split:]
-                ctx, w = self.attention(q, memory.keys, memory.values, memory.mask, projected=True, bias=bias,
-                                         recompute=recompute)
-            else:
-                h = self._cell(gi, h)
-                ctx, w = self.attention(h, memory.keys, memory.values, memory.mask, bias=bias,
-                                        recompute=recompute)
+            h = self._cell(gi_t + self.input_ctx(ctx), h)
+            ctx, w = self.attention(h, memory.keys, memory.values, memory.mask, bias=bias, recompute=recompute)
             hs.append(h)
             ctxs.append(ctx)
             attns.append(w)
         return torch.stack(hs, 1), torch.stack(ctxs, 1), torch.stack(attns, 1), DecoderState(h, ctx)
+
+    def _recur_additive(self, gi_emb: torch.Tensor, state: DecoderState, memory: Memory):
+        """The teacher-forced additive-attention loop as one autograd node (``recurrence.py``): the same
+        equations as the step-by-step path, with weight gradients as single products over all steps."""
+        w_hq, b_hq = self._fused_state_weights(gi_emb)
+        dtype = w_hq.dtype
+        hs, ctxs, attn = attentive_gru(
+            gi_emb.to(dtype), state.hidden, state.context, self.input_ctx.weight.to(dtype), w_hq, b_hq,
+            memory.keys.to(dtype), memory.values.to(dtype), self.attention.v.weight[0].to(dtype),
+            self.attention.mask_bias(memory.mask), recompute=self.recompute_attention)
+        return hs, ctxs, attn, DecoderState(hs[:, -1], ctxs[:, -1])
 
     def _outputs(self, hs: torch.Tensor, ctxs: torch.Tensor, emb: torch.Tensor) -> torch.Tensor:
         """tanh(W_o [s_t; c_t; e_t]) with dropout: (..., H), (..., C), (..., E) -> (..., O)."""
