@@ -106,6 +106,7 @@ def worker(args) -> dict:
     from seq2seq.data.batching import TokenBudgetBatchSampler, make_loader
     from seq2seq.data.pipeline import prepare_data
     from seq2seq.evaluate import SearchOptions, translate_ids
+    from seq2seq.allocator import active_allocator
     from seq2seq.runtime import autocast, bound_kernel_caches, peak_rss_mb, resolve_device, resolve_precision, tune_allocator
     from seq2seq.train import build_model, loss_fn
 
@@ -167,7 +168,7 @@ def worker(args) -> dict:
         "mfu": round(flops / peak, 3), "loss_last": round(float(torch.stack(losses[-10:]).mean()), 3),
         "device": str(device) if not cuda else torch.cuda.get_device_name(),
         "padding_efficiency": round(sampler.padding_efficiency(), 3),
-        "train_peak_rss_mb": peak_rss_mb(),
+        "train_peak_rss_mb": peak_rss_mb(), "allocator": active_allocator(),
     }
     src = data.test.ids.src
     for name, beam in (("greedy", 1), ("beam5", 5)):
@@ -195,7 +196,11 @@ def run_worker(precision: str, args) -> dict:
            "--decode-batch-tokens", str(args.decode_batch_tokens)] \
         + (["--no-tune-allocator"] if args.no_tune_allocator else []) \
         + (["--no-fused-adam"] if args.no_fused_adam else [])
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+    from seq2seq.allocator import preload_env
+
+    # the allocator the commands run on (seq2seq/allocator.py; SEQ2SEQ_MALLOC=system measures glibc)
+    env = preload_env(dict(os.environ)) or dict(os.environ)
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
     if proc.returncode != 0:
         sys.exit(f"bench worker ({precision}) failed:\n{proc.stderr[-3000:]}")
     return json.loads(proc.stdout.strip().splitlines()[-1])
@@ -285,6 +290,7 @@ def table(rows: list[dict]) -> str:
     row("matmul peak GFLOP/s (same run)", "peak_gflops", None, "{:.1f}", False)
     row("MFU", "mfu", None, "{:.1%}", False)
     row("peak RSS (MB)", "peak_rss_mb", JOEY["peak_rss_mb"])
+    lines.append("| malloc | - | " + " | ".join(r.get("allocator", "-") for r in rows) + " |")
     if any("peak_gpu_mb" in r for r in rows):
         row("peak GPU memory (MB)", "peak_gpu_mb", None, "{:.0f}", False)
         row("mean loss, last 10 steps", "loss_last", None, "{:.3f}", False)

@@ -20,6 +20,16 @@ def fail(prog: str, error: UserError) -> None:
     sys.exit(error.exit_code)
 
 
+def _allocator(prog: str) -> None:
+    """First thing in every command: re-execute on tcmalloc/jemalloc where available (allocator.py)."""
+    from seq2seq.allocator import use_fast_allocator
+
+    try:
+        use_fast_allocator()
+    except UserError as e:
+        fail(prog, e)
+
+
 def _register() -> None:
     from hydra.core.config_store import ConfigStore
     from omegaconf import OmegaConf
@@ -36,6 +46,7 @@ def _register() -> None:
 
 
 def train_main() -> None:
+    _allocator("seq2seq-train")
     import hydra
     from hydra.core.hydra_config import HydraConfig
     from omegaconf import DictConfig, OmegaConf
@@ -70,6 +81,7 @@ def train_main() -> None:
 
 def _inference(prog: str, schema_name: str, body) -> None:
     """Shared shell of the inference commands: logs on stderr, parse, run, one-line errors."""
+    _allocator(prog)
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="[%(asctime)s][%(name)s] %(message)s")
     from seq2seq import config
     from seq2seq.args import parse
