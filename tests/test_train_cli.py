@@ -20,6 +20,12 @@ def test_run_folder_is_complete(smoke_run):
     assert results["test"]["multiref_bleu_signature"].startswith("nrefs:2|")
     assert results["train_tokens_per_sec"] > 0
     assert 100 < results["peak_rss_mb"] < 64 * 1024  # a torch process, in MB (not KiB or bytes)
+    # the command re-executed itself on tcmalloc where it is installed (SEQ2SEQ_MALLOC unset in tests)
+    from seq2seq.allocator import find_library
+
+    want = "tcmalloc" if find_library("tcmalloc") else "jemalloc" if find_library("jemalloc") else "glibc"
+    assert results["allocator"] == want
+    assert f"{want} malloc" in (smoke_run / "train.log").read_text()
     assert "step 100" in (smoke_run / "train.log").read_text()
 
 
