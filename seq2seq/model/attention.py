@@ -72,13 +72,13 @@ class Attention(nn.Module):
         return torch.zeros(mask.shape, device=mask.device).masked_fill(~mask, float("-inf"))
 
     def forward(self, query: torch.Tensor, keys: torch.Tensor, values: torch.Tensor,
-                mask: torch.Tensor, projected: bool = False, bias: torch.Tensor | None = None,
+                mask: torch.Tensor, bias: torch.Tensor | None = None,
                 recompute: bool = False) -> tuple[torch.Tensor, torch.Tensor]:
         """Attend with one query per sentence.
 
         Args:
-            query: (B, query_size) decoder state s, or (B, A) = W s + b already when ``projected``
-                (the decoder fuses W into its own per-step matrix product).
+            query: (B, query_size) decoder state s (search steps; the teacher-forced additive loop runs
+                in ``recurrence.py``, which fuses W into its per-step state product).
             keys: (B, S, K) from ``keys``.
             values: (B, S, value_size) encoder states h_j.
             mask: (B, S) bool, True at real source positions.
@@ -94,7 +94,7 @@ class Attention(nn.Module):
             # v^T tanh(z) = 2 v^T sigmoid(2z) - sum(v), and softmax ignores the constant -sum(v): the same
             # weights, but sigmoid costs a third of tanh on this CPU and the (B, S, A) activation is the
             # costliest elementwise op of the decoder step. ``keys`` already holds 2 U h_j.
-            q = (query if projected else self.query_proj(query)).to(keys.dtype)   # (B, A)
+            q = self.query_proj(query).to(keys.dtype)   # (B, A)
             if recompute and torch.is_grad_enabled():
                 scores = _AdditiveScore.apply(keys, q, self.v.weight[0].to(keys.dtype))  # (B, S)
             else:
