@@ -62,13 +62,8 @@ class Decoder(nn.Module):
 
     def _cell(self, gi: torch.Tensor, h: torch.Tensor) -> torch.Tensor:
         """GRU update (same equations as ``nn.GRUCell``) from a precomputed input projection gi (B, 3H)."""
-        return self._update(gi, self.hidden_proj(h), h)
-
-    @staticmethod
-    def _update(gi: torch.Tensor, gh: torch.Tensor, h: torch.Tensor) -> torch.Tensor:
-        """GRU update from both projections: gi = W_ih x + b_ih, gh = W_hh h + b_hh, each (B, 3H)."""
         i_r, i_z, i_n = gi.chunk(3, dim=-1)
-        h_r, h_z, h_n = gh.chunk(3, dim=-1)
+        h_r, h_z, h_n = self.hidden_proj(h).chunk(3, dim=-1)
         r = torch.sigmoid(i_r + h_r)
         z = torch.sigmoid(i_z + h_z)
         n = torch.tanh(i_n + r * h_n)

@@ -8,7 +8,8 @@ previous state and context), and each weight gradient is one product over all B*
 the context product's value gradient is one batched product as well. Measured on the benchmark spec
 (README, performance): fewer, larger kernels and no per-op autograd bookkeeping in the time loop.
 
-Equations per step t (the same as ``Decoder._recur``'s plain path, tested against it):
+Equations per step t (the same as ``Decoder._recur``'s step-by-step path; tests/test_recurrence.py checks
+values and gradients against the textbook GRU and tanh score):
     gi = gi_emb[t] + W_c c_{t-1}                     gh = W_hh s_{t-1} + b_hh (from the step before)
     r = sig(gi_r + gh_r), z = sig(gi_z + gh_z), n = tanh(gi_n + r * gh_n), s_t = n + z (s_{t-1} - n)
     [gh', q] = [W_hh; W_q] s_t + [b_hh; b_q]         (gh' serves step t + 1)
@@ -19,6 +20,11 @@ from __future__ import annotations
 
 import torch
 import torch.nn.functional as F
+
+
+def _activation(keys: torch.Tensor, q: torch.Tensor, out: torch.Tensor | None = None) -> torch.Tensor:
+    """sig(K + 2q): keys (B, S, A), q (B, A) -> (B, S, A), in forward and again in backward (recompute)."""
+    return torch.add(keys, q.unsqueeze(1), alpha=2.0, out=out).sigmoid_()
 
 
 class _AttentiveGRU(torch.autograd.Function):
@@ -52,12 +58,9 @@ class _AttentiveGRU(torch.autograd.Function):
             h = torch.lerp(n, h, z)                                   # n + z (h - n)
             hq = torch.addmm(b_hq, h, w_hq.t())
             gh, q = hq[:, :three_h], hq[:, three_h:]
-            if keep and not recompute:
-                act = torch.add(keys, q.unsqueeze(1), alpha=2.0, out=saved[t]).sigmoid_()   # (B, S, A)
-            else:
-                act = torch.add(keys, q.unsqueeze(1), alpha=2.0).sigmoid_()
-                if keep:
-                    saved[t] = q
+            act = _activation(keys, q, out=saved[t] if keep and not recompute else None)   # (B, S, A)
+            if keep and recompute:
+                saved[t] = q
             a = torch.softmax(torch.matmul(act, v).to(acc).mul_(2.0).add_(bias), dim=-1)
             c = torch.bmm(a.unsqueeze(1).to(values.dtype), values).squeeze(1)
             hs.append(h)
@@ -95,7 +98,7 @@ class _AttentiveGRU(torch.autograd.Function):
                 d_a = d_a + d_attns[:, t]
             d_e = a * (d_a - (a * d_a).sum(1, keepdim=True))                     # softmax backward
             d_e = (2.0 * d_e).to(dtype)
-            act = torch.add(keys, saved[t].unsqueeze(1), alpha=2.0).sigmoid_() if ctx.recompute else saved[t]
+            act = _activation(keys, saved[t]) if ctx.recompute else saved[t]
             d_v += (d_e.reshape(1, -1) @ act.flatten(0, 1)).squeeze(0)           # sum_bs d_e * act
             d_pre = torch.ops.aten.sigmoid_backward(d_e.unsqueeze(2) * v, act)  # (B, S, A)
             d_keys += d_pre
@@ -116,7 +119,6 @@ class _AttentiveGRU(torch.autograd.Function):
             d_c = d_gi[:, t] @ w_ctx
         # gh of step 0 came from h0 through W_hh
         d_h0 = torch.addmm(d_h, d_gh, w_hq[:three_h])
-        prev_h = torch.cat([h0.unsqueeze(1), hs[:, :-1]], 1).flatten(0, 1)       # s_{t-1}, (B*T, H)
         prev_c = torch.cat([ctx0.unsqueeze(1), cs[:, :-1]], 1).flatten(0, 1)     # c_{t-1}, (B*T, C)
         d_hq_flat = d_hq.flatten(0, 1)
         d_w_hq = d_hq_flat.t() @ hs.flatten(0, 1)
