@@ -31,6 +31,7 @@ import os
 import statistics
 import subprocess
 import sys
+import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -100,56 +101,45 @@ def measure_peak(dtype_name: str, device: str = "cpu", seconds: float = 3.0) -> 
 
 
 def worker(args) -> dict:
-    """Train ``--steps`` steps of the spec in this process, then decode the test set; return figures."""
+    """Train ``--steps`` steps of the spec in this process, then decode the test set; return figures.
+
+    The timed step is the trainer's own (``Trainer.step``): the same update, optimizer and NaN masking
+    as ``seq2seq-train``, in a throw-away run folder.
+    """
     import torch
 
-    from seq2seq.data.batching import TokenBudgetBatchSampler, make_loader
-    from seq2seq.data.pipeline import prepare_data
-    from seq2seq.evaluate import SearchOptions, translate_ids
+    from seq2seq import runtime
     from seq2seq.allocator import active_allocator
-    from seq2seq.runtime import autocast, bound_kernel_caches, peak_rss_mb, resolve_device, resolve_precision, tune_allocator
-    from seq2seq.train import build_model, loss_fn
+    from seq2seq.runtime import peak_rss_mb
+    from seq2seq.search import SearchOptions, translate_ids
+    from seq2seq.training.trainer import Trainer
 
-    torch.set_num_threads(args.threads)
-    bound_kernel_caches()
-    if not args.no_tune_allocator:
-        tune_allocator()
-    torch.manual_seed(0)
+    if args.no_tune_allocator:
+        runtime.tune_allocator = lambda: None  # the glibc lever off alone (Trainer calls it otherwise)
     cfg = spec_config(args.batch_tokens, args.cache_dir)
-    device = resolve_device(args.device)
-    precision = resolve_precision(args.precision, device)
+    cfg.trainer.device, cfg.trainer.precision, cfg.trainer.num_threads = args.device, args.precision, args.threads
+    cfg.trainer.seed = 1
+    run_dir = tempfile.mkdtemp(prefix="bench-run-")
+    trainer = Trainer(cfg, run_dir)
+    device, precision, tok, model = trainer.device, trainer.precision, trainer.tok, trainer.model
     cuda = device.type == "cuda"
     sync = torch.cuda.synchronize if cuda else (lambda: None)
-    data = prepare_data(cfg.data, cfg.tokenizer)
-    tok = data.tokenizer
-    model = build_model(cfg, tok).to(device)
-    opt = torch.optim.Adam(model.parameters(), lr=cfg.optim.lr, fused=not args.no_fused_adam)
-    scaler = torch.amp.GradScaler(device.type, enabled=precision == "fp16")
-    sampler = TokenBudgetBatchSampler.for_ids(data.train, cfg.trainer.batch_tokens, seed=1)
-    loader = make_loader(data.train, sampler, tok.pad_id, tok.bos_id, tok.eos_id, pin_memory=cuda)
     peak = measure_peak(precision, device.type)
     windows, w_tok, w_flop, w_time, sent = [], 0, 0.0, 0.0, []
     steps = 0
     model.train()
     losses = []
-    for batch in loader:
+    for batch in trainer.loader:
         sync()
         t0 = time.perf_counter()
-        batch = batch.to(device, non_blocking=True)
-        with autocast(device, precision):
-            loss = loss_fn(model, batch, 0.1)
-        scaler.scale(loss / batch.ntokens).backward()
-        scaler.unscale_(opt)
-        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-        scaler.step(opt)
-        scaler.update()
-        opt.zero_grad(set_to_none=True)
-        losses.append(loss.detach() / batch.ntokens)  # no host sync inside the step
+        stats = trainer.step(batch)
+        trainer.progress.step += 1
+        losses.append(stats.loss / batch.ntokens)  # no host sync inside the step
         sync()
         dt = time.perf_counter() - t0
         steps += 1
         if steps > args.warmup:
-            w_tok += int(batch.ntokens - len(batch))
+            w_tok += stats.tokens
             w_flop += flops_per_batch(cfg, batch.src_len, batch.tgt_len, tok.tgt_vocab_size)
             w_time += dt
             sent.append(len(batch))
@@ -158,6 +148,7 @@ def worker(args) -> dict:
                 w_tok, w_flop, w_time = 0, 0.0, 0.0
         if steps >= args.warmup + args.window * args.windows:
             break
+    data, sampler = trainer.data, trainer.sampler
     tps = statistics.median(w[0] for w in windows)
     flops = statistics.median(w[1] for w in windows)
     result = {
@@ -185,6 +176,8 @@ def worker(args) -> dict:
     result["peak_rss_mb"] = peak_rss_mb()
     if cuda:
         result["peak_gpu_mb"] = round(torch.cuda.max_memory_allocated() / 2**20, 1)
+    trainer.writer.close()
+    shutil.rmtree(run_dir, ignore_errors=True)
     return result
 
 
@@ -194,8 +187,7 @@ def run_worker(precision: str, args) -> dict:
            "--batch-tokens", str(args.batch_tokens), "--warmup", str(args.warmup), "--window", str(args.window),
            "--windows", str(args.windows), "--cache-dir", args.cache_dir,
            "--decode-batch-tokens", str(args.decode_batch_tokens)] \
-        + (["--no-tune-allocator"] if args.no_tune_allocator else []) \
-        + (["--no-fused-adam"] if args.no_fused_adam else [])
+        + (["--no-tune-allocator"] if args.no_tune_allocator else [])
     from seq2seq.allocator import preload_env
 
     # the allocator the commands run on (seq2seq/allocator.py; SEQ2SEQ_MALLOC=system measures glibc)
@@ -312,7 +304,6 @@ def main() -> None:
     p.add_argument("--warmup", type=int, default=10)
     p.add_argument("--window", type=int, default=10)
     p.add_argument("--windows", type=int, default=6)
-    p.add_argument("--no-fused-adam", action="store_true", help="torch's per-tensor Adam instead of the fused kernel (lever off)")
     p.add_argument("--no-tune-allocator", action="store_true", help="keep glibc's malloc defaults (lever off)")
     p.add_argument("--budget-minutes", type=float, default=0.0, help="also train with this budget and report BLEU")
     p.add_argument("--run-dir", default="")

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import os
-import tempfile
+import time
 from pathlib import Path
 
 import torch
 
 from seq2seq.errors import CheckpointError
+from seq2seq.rundir import WriteError, atomic_write
 
 FORMAT = "seq2seq-checkpoint"
 _FAULT_DELAY = float(os.environ.get("SEQ2SEQ_FAULT_SAVE_DELAY", "0") or 0)
@@ -15,64 +16,28 @@ VERSION = 1
 
 
 def save(state: dict, path: Path) -> None:
-    """Write to a temporary file in the same folder, fsync, rename: a kill leaves the old file intact."""
+    """Write through ``atomic_write`` (fsync'd): a kill or a full disk leaves the previous file intact."""
     path = Path(path)
     state = {"format": FORMAT, "version": VERSION, **state}
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    except OSError as e:
-        raise CheckpointError(f"{path.parent}: cannot write checkpoints ({e.strerror}); make the folder "
-                              "writable or choose another hydra.run.dir") from None
-    try:
-        with os.fdopen(fd, "wb") as f:
+        with atomic_write(path, "wb", durable=True) as f:
             torch.save(state, f)
             if _FAULT_DELAY:  # fault injection for the tests: widen the window a kill can land in
-                import time
-
                 time.sleep(_FAULT_DELAY)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException as e:
-        with _suppress():
-            os.unlink(tmp)
-        if isinstance(e, OSError) or (isinstance(e, RuntimeError) and "write" in str(e).lower()):
-            raise CheckpointError(f"{path}: writing the checkpoint failed ({getattr(e, 'strerror', None) or e}); "
-                                  "free disk space and resume: the previous checkpoint is intact") from None
-        raise
-    with _suppress():  # make the rename itself durable
-        dir_fd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
+    except WriteError as e:
+        if e.folder:
+            raise CheckpointError(f"{path.parent}: cannot write checkpoints ({e.reason}); make the folder writable "
+                                  "or choose another hydra.run.dir") from None
+        raise _failed(path, e.reason) from None
+    except RuntimeError as e:  # torch.save reports some failed writes as RuntimeError
+        if "write" not in str(e).lower():
+            raise
+        raise _failed(path, str(e)) from None
 
 
-class _suppress:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return exc[0] is not None and issubclass(exc[0], OSError)
-
-
-def link(src: Path, dst: Path) -> None:
-    """Make ``dst`` another name of ``src``'s current content (a hard link: no second 100 MB write).
-
-    ``save`` replaces files by rename, so the link keeps the old content when ``src`` is rewritten.
-    Falls back to a copy where the file system has no hard links.
-    """
-    tmp = dst.with_name(f".{dst.name}.link")
-    with _suppress():
-        os.unlink(tmp)
-    try:
-        os.link(src, tmp)
-    except OSError:
-        import shutil
-
-        shutil.copyfile(src, tmp)
-    os.replace(tmp, dst)
+def _failed(path: Path, reason: str) -> CheckpointError:
+    return CheckpointError(f"{path}: writing the checkpoint failed ({reason}); free disk space and resume: the "
+                           "previous checkpoint is intact")
 
 
 def newest_valid(folder: Path) -> Path | None:

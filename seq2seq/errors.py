@@ -17,3 +17,7 @@ class ConfigError(UserError):
 
 class CheckpointError(UserError):
     """A checkpoint or run folder is missing, truncated, or from an incompatible run."""
+
+
+class TrainingError(UserError):
+    """Training cannot go on (e.g. the loss keeps diverging); last.pt is left usable."""

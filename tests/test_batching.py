@@ -1,5 +1,7 @@
 import numpy as np
 import pytest
+
+from seq2seq.rundir import atomic_write
 import torch
 
 from seq2seq.data.batching import (
@@ -59,7 +61,8 @@ def test_token_array_round_trip(tmp_path):
         arr[0][0] = 1
 
     path = tmp_path / "side.npz"
-    arr.save(path)
+    with atomic_write(path, "wb") as f:
+        arr.save(f)
     assert path.exists()  # exact name, numpy must not append another suffix
     back = TokenArray.load(path)
     assert back.data.dtype == np.int32 and back.offsets.dtype == np.int64

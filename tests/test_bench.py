@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 import bench  # noqa: E402
 
-from seq2seq.model.seq2seq import Seq2Seq  # noqa: E402
+from seq2seq.model.seq2seq import build_model  # noqa: E402
 
 
 def test_flops_per_batch_matches_torchs_count_of_forward_and_backward(tmp_path):
@@ -21,7 +21,7 @@ def test_flops_per_batch_matches_torchs_count_of_forward_and_backward(tmp_path):
     torch.manual_seed(0)
     cfg = bench.spec_config(2400, str(tmp_path))
     vocab = 8000
-    model = Seq2Seq(cfg.model, vocab, vocab, pad_id=0)
+    model = build_model(cfg.model, vocab, vocab, pad_id=0)
     src_len = torch.tensor([23, 23, 23, 23])  # the encoder runs over padding; the bench counts real tokens
     tgt_len = torch.tensor([20, 25, 11, 14])
     B, S, T = len(src_len), int(src_len.max()), int(tgt_len.max())

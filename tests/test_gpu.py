@@ -3,7 +3,7 @@ import pytest
 import torch
 
 from seq2seq.config import ModelConfig
-from seq2seq.model.seq2seq import Seq2Seq
+from seq2seq.model.seq2seq import build_model
 from seq2seq.runtime import autocast, resolve_precision, rng_state, set_rng_state
 
 pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")]
@@ -20,7 +20,7 @@ def batch(device):
 @pytest.mark.parametrize("precision,dtype", [("bf16", torch.bfloat16), ("fp16", torch.float16), ("fp32", torch.float32)])
 def test_autocast_dtypes(precision, dtype):
     device = torch.device("cuda")
-    model = Seq2Seq(CFG, 50, 40, pad_id=0).to(device)
+    model = build_model(CFG, 50, 40, pad_id=0).to(device)
     src, src_len, tgt = batch(device)
     with autocast(device, precision):
         logits, att = model(src, src_len, tgt)
@@ -37,7 +37,7 @@ def test_auto_precision_on_cuda():
 
 def test_fp16_scaler_skips_step_on_overflow():
     device = torch.device("cuda")
-    model = Seq2Seq(CFG, 50, 40, pad_id=0).to(device)
+    model = build_model(CFG, 50, 40, pad_id=0).to(device)
     opt = torch.optim.AdamW(model.parameters(), lr=1e-3)
     scaler = torch.amp.GradScaler("cuda")
     before = {k: v.clone() for k, v in model.state_dict().items()}

@@ -2,7 +2,7 @@
 import torch
 
 from seq2seq.config import ModelConfig
-from seq2seq.model.seq2seq import Seq2Seq
+from seq2seq.model.seq2seq import build_model
 
 CFG = ModelConfig(emb_size=16, enc_hidden=12, dec_hidden=20, attention_size=10, output_size=14, dropout=0.0)
 
@@ -12,7 +12,7 @@ def make(attention="bahdanau"):
     cfg = ModelConfig(**{**CFG.__dict__, "attention": attention})
     if attention == "luong_dot":
         cfg.dec_hidden = 2 * cfg.enc_hidden
-    return Seq2Seq(cfg, 30, 25, pad_id=0).eval()
+    return build_model(cfg, 30, 25, pad_id=0).eval()
 
 
 def test_packed_encoder_equals_each_sentence_alone():
@@ -64,7 +64,7 @@ def test_step_equals_teacher_forced_forward():
 
 def test_tied_embeddings_share_storage():
     cfg = ModelConfig(**{**CFG.__dict__, "output_size": 16, "tie_embeddings": True})
-    model = Seq2Seq(cfg, 30, 25, pad_id=0)
+    model = build_model(cfg, 30, 25, pad_id=0)
     assert model.decoder.out_proj.weight.data_ptr() == model.decoder.embedding.weight.data_ptr()
 
 
@@ -109,12 +109,8 @@ def test_looped_cpu_encoder_equals_packed_nn_gru_values_and_gradients():
 def test_recompute_attention_gives_the_same_gradients():
     """trainer.recompute_attention (through build_model) changes memory, not the maths: the same
     loss and gradients in fp32, and within bf16 rounding under CPU autocast."""
-    from types import SimpleNamespace
+    from seq2seq.model.seq2seq import build_model
 
-    from seq2seq.config import Config
-    from seq2seq.train import build_model
-
-    tok = SimpleNamespace(src_vocab_size=30, tgt_vocab_size=25, pad_id=0)
     src = torch.randint(1, 30, (3, 7))
     lens = torch.tensor([7, 5, 2])
     src[1, 5:], src[2, 2:] = 0, 0
@@ -123,11 +119,8 @@ def test_recompute_attention_gives_the_same_gradients():
     for bf16 in (False, True):
         grads = {}
         for recompute in (False, True):
-            cfg = Config()
-            cfg.model = ModelConfig(**{**CFG.__dict__})
-            cfg.trainer.recompute_attention = recompute
             torch.manual_seed(0)
-            model = build_model(cfg, tok).train()
+            model = build_model(ModelConfig(**{**CFG.__dict__}), 30, 25, 0, recompute_attention=recompute).train()
             assert model.decoder.recompute_attention is recompute
             torch.manual_seed(1)  # same dropout masks
             with torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):

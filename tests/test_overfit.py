@@ -7,9 +7,8 @@ from seq2seq.config import ModelConfig, TokenizerConfig
 from seq2seq.data.batching import ParallelIds, TokenArray, collate
 from seq2seq.data.corpus import read_parallel
 from seq2seq.data.tokenizer import train_or_load
-from seq2seq.model.seq2seq import Seq2Seq
+from seq2seq.model.seq2seq import build_model
 from seq2seq.search import greedy_search
-from seq2seq.train import loss_fn
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "bible-es-en"
 
@@ -25,11 +24,11 @@ def test_tiny_model_overfits_real_pairs(tmp_path):
                       TokenArray.from_lists(tok.encode_tgt([p[1] for p in pairs])))
     batch = collate([(i, ids.src[i], ids.tgt[i]) for i in range(len(ids))], tok.pad_id, tok.bos_id, tok.eos_id)
     cfg = ModelConfig(emb_size=64, enc_hidden=64, dec_hidden=128, attention_size=64, output_size=64, dropout=0.0)
-    model = Seq2Seq(cfg, tok.src_vocab_size, tok.tgt_vocab_size, tok.pad_id)
+    model = build_model(cfg, tok.src_vocab_size, tok.tgt_vocab_size, tok.pad_id)
     opt = torch.optim.Adam(model.parameters(), lr=1e-2)
     first = None
     for _ in range(150):
-        loss = loss_fn(model, batch, 0.0) / batch.ntokens
+        loss = model.batch_loss(batch, 0.0) / batch.ntokens
         opt.zero_grad()
         loss.backward()
         opt.step()

@@ -121,7 +121,7 @@ def test_resume_with_changed_model_is_refused(reference_run, tmp_path, cache_env
 def test_corrupt_checkpoint_detected_and_auto_falls_back(reference_run, tmp_path):
     from seq2seq import checkpoint
     from seq2seq.errors import CheckpointError
-    from seq2seq.resume import find_checkpoint
+    from seq2seq.training.resume import find_checkpoint
 
     folder = tmp_path / "run" / "checkpoints"
     folder.mkdir(parents=True)
@@ -187,9 +187,9 @@ def smoke_config(tmp_path, **trainer):
 
 def nan_loss_on(monkeypatch, bad_calls):
     """Make the training loss NaN on the given (1-based) training calls; validation is untouched."""
-    import seq2seq.train as train_mod
+    from seq2seq.model.seq2seq import Seq2Seq
 
-    real, calls = train_mod.loss_fn, [0]
+    real, calls = Seq2Seq.batch_loss, [0]
 
     def patched(*args):
         loss = real(*args)
@@ -199,11 +199,11 @@ def nan_loss_on(monkeypatch, bad_calls):
                 return loss * float("nan")
         return loss
 
-    monkeypatch.setattr(train_mod, "loss_fn", patched)
+    monkeypatch.setattr(Seq2Seq, "batch_loss", patched)
 
 
 def test_nan_steps_are_skipped_and_counted(tmp_path, monkeypatch):
-    from seq2seq.train import train as run_train
+    from seq2seq.training.trainer import train as run_train
 
     nan_loss_on(monkeypatch, {5, 6, 9})
     cfg = smoke_config(tmp_path, max_steps=12, eval_every=12, log_every=4)
@@ -214,7 +214,8 @@ def test_nan_steps_are_skipped_and_counted(tmp_path, monkeypatch):
 
 
 def test_too_many_nan_steps_stop_with_usable_last(tmp_path, monkeypatch):
-    from seq2seq.train import TrainingError, train as run_train
+    from seq2seq.errors import TrainingError
+    from seq2seq.training.trainer import train as run_train
 
     nan_loss_on(monkeypatch, set(range(4, 100)))
     cfg = smoke_config(tmp_path, max_steps=50, eval_every=50, log_every=5, max_bad_steps=3)

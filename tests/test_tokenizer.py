@@ -139,7 +139,7 @@ def test_model_with_other_special_ids_is_read_back(corpus, tmp_path):
     spm.SentencePieceTrainer.train(
         sentence_iterator=iter(corpus["train_en"][:500]), model_prefix=str(folder / "spm"), model_type="bpe",
         vocab_size=200, hard_vocab_limit=False, unk_id=0, bos_id=1, eos_id=2, pad_id=3, minloglevel=2)
-    tok = Tokenizer.from_folder(folder)
+    tok = Tokenizer.from_run(folder)
     assert (tok.pad_id, tok.unk_id, tok.bos_id, tok.eos_id) == (3, 0, 1, 2)
 
 
@@ -150,7 +150,7 @@ def test_model_without_pad_id_is_rejected(corpus, tmp_path):
         sentence_iterator=iter(corpus["train_en"][:500]), model_prefix=str(folder / "spm"), model_type="bpe",
         vocab_size=200, hard_vocab_limit=False, minloglevel=2)
     with pytest.raises(CheckpointError, match="pad"):
-        Tokenizer.from_folder(folder)
+        Tokenizer.from_run(folder)
 
 
 # --- cache -----------------------------------------------------------------------------------------------
@@ -209,7 +209,7 @@ def test_copy_to_then_from_folder_gives_identical_encodings(trained, corpus, tmp
     copied = tok.copy_to(run)
     names = sorted(p.name for p in run.iterdir())
     assert names == (["spm.model"] if joint else ["spm.src.model", "spm.tgt.model"])
-    for loaded in (copied, Tokenizer.from_folder(run)):
+    for loaded in (copied, Tokenizer.from_run(run)):
         assert loaded.joint is joint
         assert loaded.encode_src(corpus["dev_es"]) == tok.encode_src(corpus["dev_es"])
         assert loaded.encode_tgt(corpus["dev_en"]) == tok.encode_tgt(corpus["dev_en"])
@@ -220,20 +220,20 @@ def test_copy_to_then_from_folder_gives_identical_encodings(trained, corpus, tmp
 
 def test_from_folder_on_empty_folder(tmp_path):
     with pytest.raises(CheckpointError, match="no sentencepiece model"):
-        Tokenizer.from_folder(tmp_path)
+        Tokenizer.from_run(tmp_path)
 
 
 def test_from_folder_with_only_one_side(trained, tmp_path):
     trained["unigram", False].copy_to(tmp_path)
     (tmp_path / "spm.tgt.model").unlink()
     with pytest.raises(CheckpointError, match="no sentencepiece model"):
-        Tokenizer.from_folder(tmp_path)
+        Tokenizer.from_run(tmp_path)
 
 
 def test_from_folder_with_a_damaged_model(tmp_path):
     (tmp_path / "spm.model").write_bytes(b"not a model")
     with pytest.raises(CheckpointError, match="not a readable sentencepiece model"):
-        Tokenizer.from_folder(tmp_path)
+        Tokenizer.from_run(tmp_path)
 
 
 def test_vocab_too_small_for_the_corpus_is_a_config_error(corpus, tmp_path):

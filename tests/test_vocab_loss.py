@@ -5,7 +5,7 @@ import torch.nn.functional as F
 
 import seq2seq.model.vocab_loss as vocab_loss
 from seq2seq.config import ModelConfig
-from seq2seq.model.seq2seq import Seq2Seq
+from seq2seq.model.seq2seq import build_model
 from seq2seq.model.vocab_loss import vocab_cross_entropy
 
 
@@ -66,7 +66,7 @@ def test_bf16_autocast_stays_close_to_float32_and_returns_float32_grads():
 def test_model_loss_equals_cross_entropy_on_the_full_logits_ignoring_padding():
     torch.manual_seed(0)
     cfg = ModelConfig(emb_size=16, enc_hidden=12, dec_hidden=20, attention_size=10, output_size=14, dropout=0.0)
-    model = Seq2Seq(cfg, 30, 25, pad_id=0).double()
+    model = build_model(cfg, 30, 25, pad_id=0).double()
     src = torch.randint(1, 30, (3, 7))
     src_len = torch.tensor([7, 4, 2])
     tgt_in = torch.randint(1, 25, (3, 6))

@@ -70,10 +70,10 @@ class TokenArray:
     def nbytes(self) -> int:
         return self.data.nbytes + self.offsets.nbytes
 
-    def save(self, path) -> None:
-        # Through a file object so numpy does not append ".npz" to the name.
-        with open(path, "wb") as f:
-            np.savez(f, data=self.data, offsets=self.offsets)
+    def save(self, f) -> None:
+        """Write to an open binary file (``rundir.atomic_write``); a file object keeps numpy from
+        appending ".npz" to the name."""
+        np.savez(f, data=self.data, offsets=self.offsets)
 
     @classmethod
     def load(cls, path) -> TokenArray:

@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import os
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +13,7 @@ from seq2seq.config import DataConfig, TokenizerConfig
 from seq2seq.data.batching import ParallelIds, TokenArray
 from seq2seq.data.corpus import ParallelText, file_digest, read_parallel
 from seq2seq.data.tokenizer import Tokenizer, cache_root, settings_key, train_or_load
+from seq2seq.rundir import atomic_write
 
 log = logging.getLogger(__name__)
 
@@ -43,13 +42,9 @@ def _encode_cached(tok: Tokenizer, text: ParallelText, folder: Path, key: str) -
     if all(p.exists() for p in paths):
         return ParallelIds(TokenArray.load(paths[0]), TokenArray.load(paths[1])), True
     ids = ParallelIds(TokenArray.from_lists(tok.encode_src(text.src)), TokenArray.from_lists(tok.encode_tgt(text.tgt)))
-    folder.mkdir(parents=True, exist_ok=True)
     for arr, path in zip((ids.src, ids.tgt), paths):
-        # Write beside the target and rename: a killed run never leaves a half-written cache entry.
-        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".npz")
-        os.close(fd)
-        arr.save(tmp)
-        os.replace(tmp, path)
+        with atomic_write(path, "wb") as f:  # a killed run never leaves a half-written cache entry
+            arr.save(f)
     return ids, False
 
 

@@ -6,11 +6,10 @@ everywhere else, so a user-supplied model with other ids still works.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import logging
 import os
-import shutil
-import tempfile
 import time
 from dataclasses import asdict
 from pathlib import Path
@@ -20,6 +19,7 @@ import sentencepiece as spm
 
 from seq2seq.config import TokenizerConfig
 from seq2seq.errors import CheckpointError, ConfigError
+from seq2seq.rundir import RunDir, copy_file, write_bytes
 
 log = logging.getLogger(__name__)
 
@@ -86,22 +86,29 @@ class Tokenizer:
     def files(self) -> list[Path]:
         return [self.src_model_path] if self.joint else [self.src_model_path, self.tgt_model_path]
 
-    def copy_to(self, folder: Path) -> "Tokenizer":
+    def copy_to(self, run: RunDir | Path) -> "Tokenizer":
         """Copy the model file(s) into a run folder so the run is self-contained."""
-        folder.mkdir(parents=True, exist_ok=True)
-        names = ["spm.model"] if self.joint else ["spm.src.model", "spm.tgt.model"]
-        for src, name in zip(self.files(), names):
-            shutil.copyfile(src, folder / name)
-        return Tokenizer.from_folder(folder)
+        run = RunDir(run) if not isinstance(run, RunDir) else run
+        for src, dst in zip(self.files(), dict.fromkeys(run.tokenizer_files(self.joint))):
+            copy_file(src, dst)
+        # A reused run folder may hold the other layout from an earlier run: it must not be read back.
+        for stale in set(run.tokenizer_files(not self.joint)) - set(run.tokenizer_files(self.joint)):
+            stale.unlink(missing_ok=True)
+        return Tokenizer.from_run(run, self.joint)
 
     @staticmethod
-    def from_folder(folder: Path) -> "Tokenizer":
-        folder = Path(folder)
-        if (folder / "spm.model").exists():
-            return Tokenizer(folder / "spm.model", folder / "spm.model")
-        if (folder / "spm.src.model").exists() and (folder / "spm.tgt.model").exists():
-            return Tokenizer(folder / "spm.src.model", folder / "spm.tgt.model")
-        raise CheckpointError(f"{folder}: no sentencepiece model (spm.model or spm.src.model + spm.tgt.model)")
+    def from_run(run: RunDir | Path, joint: bool | None = None) -> "Tokenizer":
+        """The run's model(s); ``joint`` comes from the run's config (None: the newer layout present)."""
+        run = RunDir(run) if not isinstance(run, RunDir) else run
+        layouts = {j: run.tokenizer_files(j) for j in (True, False) if all(p.exists() for p in run.tokenizer_files(j))}
+        if joint is None and layouts:
+            # Both present only in a folder reused across runs: the newer files are this run's.
+            joint = max(layouts, key=lambda j: min(p.stat().st_mtime_ns for p in layouts[j]))
+        if joint not in layouts:
+            names = "spm.model" if joint else "spm.src.model + spm.tgt.model" if joint is False else \
+                "spm.model or spm.src.model + spm.tgt.model"
+            raise CheckpointError(f"{run.root}: no sentencepiece model ({names})")
+        return Tokenizer(*layouts[joint])
 
 
 def _load(path: Path) -> spm.SentencePieceProcessor:
@@ -112,29 +119,27 @@ def _load(path: Path) -> spm.SentencePieceProcessor:
 
 
 def _train_one(lines: Iterable[str], cfg: TokenizerConfig, out: Path) -> None:
-    """Train one model into ``out`` atomically (temporary prefix, then rename)."""
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=out.parent) as tmp:
-        prefix = Path(tmp) / "m"
-        try:
-            spm.SentencePieceTrainer.train(
-                sentence_iterator=(line for line in lines if line),
-                model_prefix=str(prefix),
-                model_type=cfg.type,
-                vocab_size=cfg.vocab_size,
-                character_coverage=cfg.character_coverage,
-                byte_fallback=cfg.byte_fallback,
-                input_sentence_size=cfg.input_sentence_size,
-                shuffle_input_sentence=True,
-                hard_vocab_limit=False,  # a small corpus may not support the full vocabulary: shrink, don't fail
-                num_threads=os.cpu_count() or 1,
-                minloglevel=2,
-                **TRAIN_IDS,
-            )
-        except RuntimeError as e:  # e.g. vocab_size below the corpus's characters (+ 256 byte pieces)
-            raise ConfigError(f"tokenizer (type={cfg.type}, vocab_size={cfg.vocab_size}): sentencepiece cannot "
-                              f"train on this corpus: {e}") from None
-        os.replace(prefix.with_suffix(".model"), out)
+    """Train one model and write it through the one atomic writer."""
+    model = io.BytesIO()
+    try:
+        spm.SentencePieceTrainer.train(
+            sentence_iterator=(line for line in lines if line),
+            model_writer=model,
+            model_type=str(cfg.type),
+            vocab_size=cfg.vocab_size,
+            character_coverage=cfg.character_coverage,
+            byte_fallback=cfg.byte_fallback,
+            input_sentence_size=cfg.input_sentence_size,
+            shuffle_input_sentence=True,
+            hard_vocab_limit=False,  # a small corpus may not support the full vocabulary: shrink, don't fail
+            num_threads=os.cpu_count() or 1,
+            minloglevel=2,
+            **TRAIN_IDS,
+        )
+    except RuntimeError as e:  # e.g. vocab_size below the corpus's characters (+ 256 byte pieces)
+        raise ConfigError(f"tokenizer (type={cfg.type}, vocab_size={cfg.vocab_size}): sentencepiece cannot "
+                          f"train on this corpus: {e}") from None
+    write_bytes(out, model.getvalue())
 
 
 def train_or_load(cfg: TokenizerConfig, src_lines: Sequence[str], tgt_lines: Sequence[str],

@@ -8,7 +8,7 @@ from __future__ import annotations
 import torch
 from torch import nn
 
-from seq2seq.errors import ConfigError
+from seq2seq.config import AttentionType
 
 
 class _AdditiveScore(torch.autograd.Function):
@@ -41,21 +41,18 @@ class _AdditiveScore(torch.autograd.Function):
 
 
 class Attention(nn.Module):
-    def __init__(self, kind: str, query_size: int, value_size: int, attention_size: int):
+    def __init__(self, kind: AttentionType | str, query_size: int, value_size: int, attention_size: int):
         super().__init__()
-        self.kind = kind
-        if kind == "bahdanau":
+        kind = AttentionType(kind)  # an old checkpoint's config holds the plain string
+        self.kind = kind.value
+        if kind is AttentionType.bahdanau:
             self.key_proj = nn.Linear(value_size, attention_size, bias=False)    # U
             self.query_proj = nn.Linear(query_size, attention_size, bias=True)   # W (with the shared bias)
             self.v = nn.Linear(attention_size, 1, bias=False)                   # v
-        elif kind == "luong_general":
+        elif kind is AttentionType.luong_general:
             self.key_proj = nn.Linear(value_size, query_size, bias=False)       # W_a applied to h_j once
-        elif kind == "luong_dot":
-            if query_size != value_size:
-                raise ConfigError(f"model.attention=luong_dot needs model.dec_hidden ({query_size}) == "
-                                  f"2 * model.enc_hidden ({value_size}); use bahdanau or luong_general")
-        else:
-            raise ConfigError(f"model.attention={kind!r} is not one of bahdanau, luong_dot, luong_general")
+        elif query_size != value_size:  # luong_dot; ModelConfig refuses this before a model is built
+            raise ValueError(f"luong_dot attention needs query size {query_size} == value size {value_size}")
 
     def keys(self, values: torch.Tensor) -> torch.Tensor:
         """(B, S, value_size) -> (B, S, K): the query-independent half of the score, once per batch.

@@ -55,5 +55,21 @@ class Seq2Seq(nn.Module):
         proj = self.decoder.out_proj
         return vocab_cross_entropy(feats, proj.weight, proj.bias, tgt_out[keep], label_smoothing)
 
+    def batch_loss(self, batch, label_smoothing: float = 0.0) -> torch.Tensor:
+        """``loss`` of a collated batch (anything with src, src_len, tgt_in, tgt_out); call under autocast."""
+        return self.loss(batch.src, batch.src_len, batch.tgt_in, batch.tgt_out, label_smoothing)
+
     def num_parameters(self) -> int:
         return sum(p.numel() for p in self.parameters())
+
+
+def build_model(cfg: ModelConfig, src_vocab: int, tgt_vocab: int, pad_id: int, *,
+                recompute_attention: bool = False) -> Seq2Seq:
+    """The one way a model is built from its config: training, inference, the benchmark and tests.
+
+    ``recompute_attention`` is how backward trades memory for time, not part of the architecture, so it
+    is not in ``ModelConfig`` and may change on resume.
+    """
+    model = Seq2Seq(cfg, src_vocab, tgt_vocab, pad_id)
+    model.decoder.recompute_attention = recompute_attention
+    return model

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import math
+from dataclasses import asdict, dataclass
 
 import torch
 
@@ -13,7 +14,8 @@ from seq2seq.attention_stats import attention_stats
 from seq2seq.config import Config
 from seq2seq.data.batching import TokenBudgetBatchSampler, make_loader
 from seq2seq.data.pipeline import PreparedData, Split
-from seq2seq.evaluate import SearchOptions, score, translate_ids
+from seq2seq.evaluate import score
+from seq2seq.search import SearchOptions, translate_ids
 from seq2seq.runtime import autocast
 from seq2seq.visualize import attention_figure, close
 
@@ -27,6 +29,16 @@ def pick_heatmap_sentences(split: Split, n: int, lo: int = 5, hi: int = 30) -> l
     return chosen or list(range(min(n, len(lengths))))
 
 
+@dataclass
+class DevScores:
+    """One validation's headline figures (signatures and attention statistics go to TensorBoard)."""
+
+    loss: float   # per target piece, unsmoothed
+    ppl: float
+    bleu: float
+    chrf: float
+
+
 class Validator:
     def __init__(self, cfg: Config, data: PreparedData, tok, device: torch.device, precision: str, writer):
         self.cfg, self.data, self.tok = cfg, data, tok
@@ -35,8 +47,8 @@ class Validator:
         self.extra: dict[int, dict] = {}
 
     def _opts(self, beam_size: int = 1) -> SearchOptions:
-        t = self.cfg.trainer
-        return SearchOptions(beam_size=beam_size, max_len_a=t.max_len_a, max_len_b=t.max_len_b)
+        # The trainer config has no alpha: validation keeps SearchOptions' default.
+        return SearchOptions.of(self.cfg.trainer, beam_size=beam_size)
 
     def translate(self, model, split: Split, beam_size: int = 1):
         hyps = translate_ids(model, split.ids.src, pad_id=self.tok.pad_id, bos_id=self.tok.bos_id,
@@ -46,8 +58,6 @@ class Validator:
 
     @torch.no_grad()
     def dev_loss(self, model) -> float:
-        from seq2seq.train import loss_fn
-
         model.eval()
         ids = self.data.dev.ids
         # Training's budget, not the translation one: the loss holds (N, V) logits, N up to the budget.
@@ -58,22 +68,22 @@ class Validator:
             batch = batch.to(self.device)
             with autocast(self.device, self.precision):
                 # Unsmoothed: dev perplexity should be comparable across label-smoothing settings.
-                total += float(loss_fn(model, batch, 0.0))
+                total += float(model.batch_loss(batch, 0.0))
             tokens += batch.ntokens
         return total / max(tokens, 1)
 
     def _refs(self, split: Split) -> list[list[str]]:
         return [split.text.tgt, *split.text.refs.values()]
 
-    def run(self, model, step: int) -> dict:
-        """One validation; returns {"loss", "ppl", "bleu", "chrf", ...} and logs it to TensorBoard."""
+    def run(self, model, step: int) -> DevScores:
+        """One validation, logged to TensorBoard."""
         loss = self.dev_loss(model)
         hyps, hyp_text = self.translate(model, self.data.dev)
         single = score(hyp_text, [self.data.dev.text.tgt])
-        out = {"loss": loss, "ppl": math.exp(min(loss, 50)), "bleu": single.bleu, "chrf": single.chrf}
+        out = DevScores(loss, math.exp(min(loss, 50)), single.bleu, single.chrf)
         w = self.writer
-        for tag in ("loss", "ppl", "bleu", "chrf"):
-            w.add_scalar(f"valid/{tag}", out[tag], step)
+        for tag, value in asdict(out).items():
+            w.add_scalar(f"valid/{tag}", value, step)
         extra = single.as_dict()
         if self.data.dev.text.refs:
             multi = score(hyp_text, self._refs(self.data.dev))
@@ -116,13 +126,11 @@ class Validator:
 
     def write_hparams(self, results: dict) -> None:
         """Hyper-parameters and final scores, in this run's own event file (run_name='.')."""
-        from dataclasses import asdict
-
         flat = {}
         for group in ("model", "optim", "trainer", "tokenizer"):
             for k, v in asdict(getattr(self.cfg, group)).items():
                 if isinstance(v, (int, float, str, bool)):
-                    flat[f"{group}.{k}"] = v
+                    flat[f"{group}.{k}"] = str(v) if isinstance(v, str) else v  # an Enum choice as its value
         metrics = {"hparam/dev_bleu": results["dev"]["bleu"], "hparam/test_bleu": results["test"]["bleu"],
                    "hparam/test_chrf": results["test"]["chrf"]}
         self.writer.add_hparams(flat, metrics, run_name=".")
