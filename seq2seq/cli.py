@@ -1,23 +1,30 @@
-"""Console entry points. The only module that imports Hydra; everything below it takes dataclasses."""
+"""Console entry points. The only module that imports Hydra; everything below it takes dataclasses.
+
+One command-line style for every command: ``key=value`` options checked against the typed schema in
+``config.py``, ``--help`` listing them with type, default and help, and every mistake a user can make
+reported as one line ``PROG: error: ...`` with exit code 2, never a traceback. Logs go to stderr;
+stdout carries results only (scores, translations).
+"""
 from __future__ import annotations
 
 import logging
 import sys
 from pathlib import Path
+from typing import NoReturn
 
+from seq2seq import resources
 from seq2seq.errors import UserError
 
-ROOT = Path(__file__).resolve().parents[1]
-# Absolute, computed from this file: a relative config_path breaks once installed as a console script.
-CONFIG_DIR = str(ROOT / "configs")
+# Absolute path of configs/, in a checkout (editable install) or inside an installed wheel (resources.py).
+CONFIG_DIR = resources.config_dir()
 
 log = logging.getLogger("seq2seq")
 
 
-def fail(prog: str, error: UserError) -> None:
+def fail(prog: str, error: UserError | str) -> NoReturn:
     """One line on stderr and a non-zero exit; never a traceback for the user's mistakes."""
     print(f"{prog}: error: {error}", file=sys.stderr)
-    sys.exit(error.exit_code)
+    sys.exit(getattr(error, "exit_code", 2))
 
 
 def _allocator(prog: str) -> None:
@@ -36,8 +43,8 @@ def _register() -> None:
 
     from seq2seq.config import Config, DataConfig, ModelConfig, OptimConfig, TokenizerConfig, TrainerConfig
 
-    if not OmegaConf.has_resolver("s2s_root"):
-        OmegaConf.register_new_resolver("s2s_root", lambda: str(ROOT))
+    if not OmegaConf.has_resolver(resources.DATA_RESOLVER):  # ${s2s_data:} in configs/data/*.yaml
+        OmegaConf.register_new_resolver(resources.DATA_RESOLVER, lambda: str(resources.data_root()))
     cs = ConfigStore.instance()
     cs.store(name="base_config", node=Config)
     for group, node in (("data", DataConfig), ("tokenizer", TokenizerConfig), ("model", ModelConfig),
@@ -46,37 +53,169 @@ def _register() -> None:
 
 
 def train_main() -> None:
-    _allocator("seq2seq-train")
+    prog = "seq2seq-train"
+    _allocator(prog)
+    argv = sys.argv[1:]
+    _register()
+    try:
+        if any(a in ("-h", "--help") for a in argv):
+            print(_train_usage(prog))
+            sys.exit(0)
+        _preflight(argv)  # every mistake in the overrides, before Hydra makes a run folder
+    except UserError as e:
+        fail(prog, e)
+    _hydra_train(prog)
+
+
+def _compose(overrides: list[str], config_name: str = "config"):
+    """The config Hydra will compose for these overrides (hydra node included), or a one-line error."""
+    from hydra import compose, initialize_config_dir, initialize_config_module
+    from hydra.errors import HydraException, MissingConfigException
+    from omegaconf.errors import OmegaConfBaseException
+
+    from seq2seq.errors import ConfigError
+
+    init = initialize_config_module(CONFIG_DIR[len("pkg://"):], version_base="1.3") \
+        if CONFIG_DIR.startswith("pkg://") else initialize_config_dir(CONFIG_DIR, version_base="1.3")
+    try:
+        with init:
+            return compose(config_name, overrides=overrides, return_hydra_config=True)
+    except MissingConfigException as e:
+        options = [o for o in (getattr(e, "options", None) or []) if not o.startswith("base_")]
+        first = str(e).splitlines()[0].replace("In 'config': ", "")
+        raise ConfigError(f"{first}{'; choose one of ' + ', '.join(options) if options else ''}") from None
+    except (HydraException, OmegaConfBaseException) as e:
+        raise ConfigError(_one_line(e)) from None
+
+
+def _one_line(e: BaseException) -> str:
+    """Hydra's message and its OmegaConf cause on one line, naming the override, without class names."""
+    from omegaconf.errors import ConfigAttributeError, ConfigKeyError
+
+    cause = e.__cause__ or e
+    key = getattr(cause, "full_key", "") or ""
+    if isinstance(cause, (ConfigKeyError, ConfigAttributeError)) and key:
+        return f"{key}: no such option; see seq2seq-train --help"
+    head = str(e).splitlines()[0] if str(e) else type(e).__name__
+    if head.startswith("Ambiguous value for argument"):
+        return f"{head.split(chr(39))[1]}: comma-separated values sweep only with -m; a list is written [a,b]"
+    if cause is e:
+        return head if len(str(e).splitlines()) < 2 else f"{head} {str(e).splitlines()[-1].strip()}"
+    detail = str(cause).splitlines()[0]
+    override = head.replace("Error merging override ", "")
+    return f"{override}: {detail}" if override != head else f"{head}: {detail}"
+
+
+def _runs(argv: list[str]) -> tuple[list[list[str]], bool, str]:
+    """The override lists of every run the command line asks for (one per sweep value), multirun, name."""
+    from hydra._internal.utils import get_args_parser
+    from hydra.core.override_parser.overrides_parser import OverridesParser
+
+    args, rest = get_args_parser().parse_known_args(argv)
+    overrides = [*args.overrides, *(a for a in rest if "=" in a and not a.startswith("-"))]
+    parsed = OverridesParser.create().parse_overrides(overrides)
+    base = [o.input_line if not (args.multirun and o.is_sweep_override()) else
+            f"{o.input_line.split('=', 1)[0]}={next(iter(o.sweep_string_iterator()))}" for o in parsed]
+    runs = [base]
+    for k, o in enumerate(parsed):
+        if args.multirun and o.is_sweep_override():
+            for value in list(o.sweep_string_iterator())[1:]:
+                runs.append([*base[:k], f"{o.input_line.split('=', 1)[0]}={value}", *base[k + 1:]])
+    return runs, bool(args.multirun), args.config_name or "config"
+
+
+def _preflight(argv: list[str]) -> None:
+    """Compose each run's config, apply the range rules and the device choice, check the output folder."""
+    from omegaconf import OmegaConf, open_dict
+
+    from seq2seq.runtime import resolve_device, resolve_precision
+
+    runs, multirun, config_name = _runs(argv)
+    for overrides in runs:
+        dcfg = _compose(overrides, config_name)
+        out = dcfg.hydra.sweep.dir if multirun else dcfg.hydra.run.dir
+        with open_dict(dcfg):
+            del dcfg["hydra"]
+        try:
+            cfg = OmegaConf.to_object(dcfg)
+        except Exception as e:  # an OmegaConf error met while resolving; ConfigErrors pass through
+            if isinstance(e, UserError):
+                raise
+            from seq2seq.errors import ConfigError
+
+            raise ConfigError(_one_line(e)) from None
+        resolve_precision(cfg.trainer.precision, resolve_device(cfg.trainer.device))
+        _check_creatable(Path(out), "hydra.sweep.dir" if multirun else "hydra.run.dir")
+
+
+def _check_creatable(folder: Path, key: str) -> None:
+    """Refuse an output folder that cannot be made, without making anything."""
+    import os
+
+    from seq2seq.errors import ConfigError
+
+    existing = folder
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        raise ConfigError(f"{key}={folder}: cannot create the run folder: {existing} is not a folder")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise ConfigError(f"{key}={folder}: cannot create the run folder: {existing} is not writable")
+
+
+def _train_usage(prog: str) -> str:
+    from omegaconf import OmegaConf, open_dict
+
+    from seq2seq.args import usage
+    from seq2seq.config import Config
+
+    dcfg = _compose([])
+    with open_dict(dcfg):
+        del dcfg["hydra"]
+    experiments = sorted(p.stem for p in Path(CONFIG_DIR).glob("experiment/*.yaml")) \
+        if not CONFIG_DIR.startswith("pkg://") else []
+    head = (f"usage: {prog} [-m] [--cfg job] [experiment=NAME] [key=value ...]\n\n"
+            "Train a model. Options are Hydra overrides; -m sweeps comma-separated values (one run each),\n"
+            "--cfg job prints the composed config without training, hydra.run.dir=DIR chooses the run folder,\n"
+            "--hydra-help lists Hydra's own flags."
+            + (f"\nexperiments: {', '.join(experiments)}" if experiments else ""))
+    return head + "\n\n" + usage(Config, OmegaConf.to_container(dcfg, resolve=True))
+
+
+def _hydra_train(prog: str) -> None:
     import hydra
     from hydra.core.hydra_config import HydraConfig
     from omegaconf import DictConfig, OmegaConf
 
-    _register()
-
     @hydra.main(version_base="1.3", config_path=CONFIG_DIR, config_name="config")
     def _train(dcfg: DictConfig) -> float:
-        from seq2seq.train import train
+        from seq2seq.training.trainer import train
 
-        cfg = OmegaConf.to_object(dcfg)
         run_dir = Path(HydraConfig.get().runtime.output_dir)
         try:
+            cfg = OmegaConf.to_object(dcfg)
             results = train(cfg, run_dir)
         except UserError as e:
             log.error("%s", e)
-            fail("seq2seq-train", e)
+            fail(prog, e)
         except KeyboardInterrupt:
-            print("seq2seq-train: interrupted", file=sys.stderr)
+            print(f"{prog}: interrupted", file=sys.stderr)
             sys.exit(130)
-        if "test" not in results:  # stopped by a signal: last.pt is written, nothing was scored
-            return float("nan")
-        test = results["test"]
-        print(f"test BLEU {test['bleu']:.2f}  chrF {test['chrf']:.2f}  ({test['bleu_signature']})")
-        if "multiref_bleu" in test:
-            print(f"test BLEU with {1 + len(cfg.data.refs)} references {test['multiref_bleu']:.2f}")
-        print(f"run folder: {run_dir}\nlook at it: tensorboard --logdir {run_dir / 'tb'}")
-        return float(results["dev"]["bleu"])  # for sweepers that optimise the return value
+        return _report_training(results, run_dir)
 
     _train()
+
+
+def _report_training(results: dict, run_dir: Path) -> float:
+    test = results["test"]
+    if test is None:  # stopped by a signal: last.pt is written, nothing was scored
+        return float("nan")
+    print(f"test BLEU {test['bleu']:.2f}  chrF {test['chrf']:.2f}  ({test['bleu_signature']}; "
+          f"{test['lines']} lines, beam {test['beam_size']})")
+    if "multiref_bleu" in test:
+        print(f"test BLEU with every reference {test['multiref_bleu']:.2f}  ({test['multiref_bleu_signature']})")
+    print(f"run folder: {run_dir}\nlook at it: tensorboard --logdir {run_dir / 'tb'}")
+    return float(results["dev"]["bleu"])  # for sweepers that optimise the return value
 
 
 def _inference(prog: str, schema_name: str, body) -> None:
@@ -99,7 +238,7 @@ def _inference(prog: str, schema_name: str, body) -> None:
 
 def eval_main() -> None:
     def body(cfg):
-        from seq2seq.eval_run import report, run_eval
+        from seq2seq.inference.eval_cmd import report, run_eval
 
         print(report(run_eval(cfg)))
 
@@ -108,7 +247,7 @@ def eval_main() -> None:
 
 def translate_main() -> None:
     def body(cfg):
-        from seq2seq.translate import run_translate
+        from seq2seq.inference.translate_cmd import run_translate
 
         n = run_translate(cfg)
         log.info("translated %d lines", n)
@@ -118,7 +257,7 @@ def translate_main() -> None:
 
 def attention_main() -> None:
     def body(cfg):
-        from seq2seq.inspect_attention import run_attention
+        from seq2seq.inference.attention_cmd import run_attention
 
         for r in run_attention(cfg):
             d = r["diagnostics"]

@@ -3,8 +3,8 @@ import math
 
 import numpy as np
 
-from seq2seq.alignment import hard_links, pharaoh, word_attention, word_index, words
-from seq2seq.attention_stats import attention_stats, matrix_stats
+from seq2seq.analysis.alignment import hard_links, pharaoh, word_attention, word_index, words
+from seq2seq.analysis.attention_stats import attention_stats, matrix_stats
 
 
 def test_pieces_group_into_words():

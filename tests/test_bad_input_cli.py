@@ -85,10 +85,10 @@ def test_checkpoint_from_other_version_or_vocab_is_refused(smoke_run, tmp_path):
 @pytest.fixture(scope="module")
 def loaded(smoke_run):
     from seq2seq.config import TranslateConfig
-    from seq2seq.inference import load_run
+    from seq2seq.inference.translator import Translator
 
     cfg = TranslateConfig(run_dir=str(smoke_run), beam_size=2, max_len_a=1.0, max_len_b=5)
-    return load_run(cfg), cfg
+    return Translator.from_run(cfg.run_dir), cfg
 
 
 @pytest.mark.slow
@@ -97,21 +97,17 @@ def loaded(smoke_run):
                           st.just("x" * 5000)), min_size=1, max_size=6))
 def test_translate_never_crashes(loaded, lines):
     """Any Unicode, control characters, very long lines: one bounded translation per line."""
-    from seq2seq.data.batching import TokenArray
-    from seq2seq.evaluate import translate_ids
-    from seq2seq.translate import clean, translate_lines
+    from seq2seq.inference.translator import clean
+    from seq2seq.search import SearchOptions
 
-    run, cfg = loaded
+    translator, cfg = loaded
+    opts = SearchOptions.of(cfg)
     lines = [line.replace("\n", " ").replace("\r", " ") for line in lines]
-    out = translate_lines(run, cfg, lines)
+    out = translator.translate(lines, opts, cfg.batch_tokens)
     assert len(out) == len(lines)
     assert all("\n" not in nbest[0][0] for nbest in out)
-    tok = run.tokenizer
-    ids = tok.encode_src([clean(line) for line in lines])
-    hyps = translate_ids(run.model, TokenArray.from_lists(ids), pad_id=tok.pad_id, bos_id=tok.bos_id,
-                         eos_id=tok.eos_id, device=run.device, precision=run.precision, batch_tokens=cfg.batch_tokens,
-                         opts=run.search_options(cfg))
-    opts = run.search_options(cfg)
+    ids = translator.tokenizer.encode_src([clean(line) for line in lines])
+    hyps = translator.translate_hypotheses(lines, opts, cfg.batch_tokens)
     for src_ids, nbest in zip(ids, hyps):
         n_src = min(len(src_ids), opts.max_src_len) + 1  # + EOS
         bound = int(opts.max_len_a * n_src + opts.max_len_b) if src_ids else 0

@@ -123,6 +123,12 @@ def test_empty_corpus(tmp_path, content):
     assert str(tmp_path / "train.es") in str(e.value)
 
 
+def test_empty_target_side_is_named(tmp_path):
+    prefix = pair(tmp_path, ["uno", "dos"], ["", " "])
+    with pytest.raises(CorpusError, match=re.escape(f"{tmp_path / 'train.en'}: empty corpus")):
+        read_parallel("dev", prefix, "es", "en")
+
+
 def test_training_corpus_without_any_complete_pair(tmp_path):
     # Source has text but every target line is empty: nothing to train on.
     prefix = pair(tmp_path, ["a", "b"], ["", ""])

@@ -8,17 +8,26 @@ from conftest import CORPUS, run_cli, script
 
 
 def test_eval_scores_equal_sacrebleu_cli(smoke_run, tmp_path):
+    """The run's own split: the same lines results.json scored (data.limit_eval), the sacrebleu CLI's figures."""
     proc = run_cli("seq2seq-eval", f"run_dir={smoke_run}", "split=test", "beam_size=2", f"out={tmp_path}")
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "BLEU" in proc.stdout and "nrefs:1|" in proc.stdout and "nrefs:2|" in proc.stdout
     result = json.loads((tmp_path / "test.best.beam2.json").read_text())
+    trained = json.loads((smoke_run / "results.json").read_text())["test"]
+    n = trained["lines"]
+    assert result["lines"] == n == trained["limit_eval"] == 80 < len((CORPUS / "test.es").read_text().splitlines())
+    assert "80 lines (the first 80: the run's data.limit_eval)" in proc.stdout
     hyp = tmp_path / "test.best.beam2.hyp"
-    assert len(hyp.read_text().splitlines()) == len((CORPUS / "test.es").read_text().splitlines())
-    for refs, got in (([CORPUS / "test.en"], result), ([CORPUS / "test.en", CORPUS / "test.kjv"], result["multiref"])):
+    assert len(hyp.read_text().splitlines()) == n
+    refs = {}
+    for lang in ("en", "kjv"):
+        refs[lang] = tmp_path / f"ref.{lang}"
+        refs[lang].write_text("".join(line + "\n" for line in (CORPUS / f"test.{lang}").read_text().splitlines()[:n]))
+    for ref_files, got in (([refs["en"]], result), ([refs["en"], refs["kjv"]], result["multiref"])):
         for metric, key in (("bleu", "bleu"), ("chrf", "chrf"), ("ter", "ter")):
-            cli = subprocess.run([script("sacrebleu"), *map(str, refs), "-i", str(hyp), "-m", metric, "-b", "-w", "2"],
-                                 capture_output=True, text=True, check=True)
-            assert float(cli.stdout.strip()) == pytest.approx(got[key], abs=0.011), (metric, len(refs))
+            cli = subprocess.run([script("sacrebleu"), *map(str, ref_files), "-i", str(hyp), "-m", metric, "-b", "-w",
+                                  "2"], capture_output=True, text=True, check=True)
+            assert float(cli.stdout.strip()) == pytest.approx(got[key], abs=0.011), (metric, len(ref_files))
 
 
 def test_eval_with_explicit_files_and_bad_references(smoke_run, tmp_path):

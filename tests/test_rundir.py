@@ -1,5 +1,4 @@
 """The one writer: a file is replaced whole or not at all; the run folder's paths have one map."""
-import os
 import re
 from pathlib import Path
 

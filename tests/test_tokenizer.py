@@ -218,6 +218,25 @@ def test_copy_to_then_from_folder_gives_identical_encodings(trained, corpus, tmp
         assert copied.encode_src(corpus["dev_es"]) != tok.encode_tgt(corpus["dev_es"])
 
 
+def test_a_reused_run_folder_reads_its_own_layout_not_a_stale_one(trained, corpus, tmp_path):
+    """A folder that held a joint spm.model from an earlier run, now trained per side (and back)."""
+    import os
+
+    joint, per_side = trained["unigram", True], trained["unigram", False]
+    joint.copy_to(tmp_path)
+    per_side.copy_to(tmp_path)
+    assert not (tmp_path / "spm.model").exists()  # the other layout is removed, not left to be read
+    assert not Tokenizer.from_run(tmp_path).joint
+    # Both layouts present (copied in by hand): the run's config decides, else the newer files win.
+    joint.copy_to(tmp_path / "other")
+    (tmp_path / "spm.model").write_bytes((tmp_path / "other" / "spm.model").read_bytes())
+    os.utime(tmp_path / "spm.model", (1, 1))  # older than the per-side pair
+    assert not Tokenizer.from_run(tmp_path).joint
+    assert Tokenizer.from_run(tmp_path, joint=True).joint
+    assert Tokenizer.from_run(tmp_path, joint=False).encode_tgt(corpus["dev_en"]) == \
+        per_side.encode_tgt(corpus["dev_en"])
+
+
 def test_from_folder_on_empty_folder(tmp_path):
     with pytest.raises(CheckpointError, match="no sentencepiece model"):
         Tokenizer.from_run(tmp_path)

@@ -120,8 +120,9 @@ def read_parallel(name: str, prefix: str, src: str, tgt: str, refs: tuple[str, .
         if n != counts[0]:
             raise CorpusError(f"{files[0].path} has {counts[0]} lines but {f.path} has {n}; "
                               "parallel files must be aligned line by line")
-    if counts[0] == 0 or all(not line.strip() for line in files[0].lines):
-        raise CorpusError(f"{files[0].path}: empty corpus (no non-empty lines)")
+    for f in files:  # every side: an empty target file is as useless as an empty source file
+        if not any(line.strip() for line in f.lines):
+            raise CorpusError(f"{f.path}: empty corpus (no non-empty lines)")
     report = {"lines": counts[0], "crlf_lines": sum(f.crlf for f in files), "bom_files": sum(f.bom for f in files)}
     columns = [[line.strip() for line in f.lines] for f in files]
     if limit:

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from seq2seq.config import DataConfig, TokenizerConfig
-from seq2seq.data.batching import ParallelIds, TokenArray
+from seq2seq.data.arrays import ParallelIds, TokenArray
 from seq2seq.data.corpus import ParallelText, file_digest, read_parallel
 from seq2seq.data.tokenizer import Tokenizer, cache_root, settings_key, train_or_load
 from seq2seq.rundir import atomic_write
@@ -92,8 +92,8 @@ def prepare_data(data: DataConfig, tok_cfg: TokenizerConfig, tokenizer: Tokenize
         "train_src_tokens": int(train_ids.src.lengths().sum()), "train_tgt_tokens": int(train_ids.tgt.lengths().sum()),
     }
     log.info("data: %d training pairs (%d over %d pieces skipped, %d with an empty side skipped), "
-             "%d dev, %d test lines; vocab %d/%d; tokenizer %s %.1f s, encode %s %.1f s",
+             "%d dev, %d test lines; vocab %d/%d; tokenizer %s in %.1f s, ids %s in %.1f s",
              len(train_ids), too_long, data.max_len, train_text.report["empty_pairs"], len(dev_text),
-             len(test_text), tok.src_vocab_size, tok.tgt_vocab_size, "cached" if tok_hit else "trained",
-             tok_seconds, "cached" if report["ids_cache_hit"] else "encoded", encode_seconds)
+             len(test_text), tok.src_vocab_size, tok.tgt_vocab_size, "loaded from cache" if tok_hit else "trained",
+             tok_seconds, "loaded from cache" if report["ids_cache_hit"] else "encoded", encode_seconds)
     return PreparedData(tok, train_ids, Split(dev_text, dev_ids), Split(test_text, test_ids), report)

@@ -25,13 +25,14 @@ from seq2seq.data.pipeline import prepare_data
 from seq2seq.data.tokenizer import Tokenizer
 from seq2seq.errors import CheckpointError, TrainingError
 from seq2seq.model.seq2seq import build_model
-from seq2seq.rundir import RunDir, link, write_json
-from seq2seq.runtime import (autocast, configure_threads, peak_rss_mb, resolve_device, resolve_precision, rng_state,
-                             seed_everything, set_rng_state)
+from seq2seq.rundir import RunDir, link
+from seq2seq.runtime import (autocast, configure_threads, resolve_device, resolve_precision, rng_state, seed_everything,
+                             set_rng_state)
 from seq2seq.training.resume import find_checkpoint, frozen_differences
 from seq2seq.training.schedule import LRSchedule
 from seq2seq.training.signals import Stopper
-from seq2seq.training.state import Meter, Progress, Reading, StepStats
+from seq2seq.training.report import finish, log_window
+from seq2seq.training.state import Meter, Progress, StepStats
 from seq2seq.training.validation import DevScores, Validator
 
 log = logging.getLogger(__name__)
@@ -178,25 +179,9 @@ class Trainer:
             raise TrainingError(f"{r.bad_in_row} non-finite steps in a row at step {p.step}: lower optim.lr or use "
                                 "trainer.precision=fp32; last.pt holds the last good state")
         if p.step % t.log_every == 0 and r.window_tokens:
-            self._log(r)
+            log_window(self, r)
             self.meter.reset_window()
             self.window_seconds = 0.0
-
-    def _log(self, r: Reading) -> None:
-        p = self.progress
-        token_loss = r.window_loss / (r.window_tokens + 1e-9)
-        tps = r.window_tokens / max(self.window_seconds, 1e-9)
-        lr = self.schedule.lr(p.step)
-        for tag, value in (("train/loss", token_loss), ("train/ppl", math.exp(min(token_loss, 50))),
-                           ("train/lr", lr), ("train/grad_norm", r.grad_norm), ("train/tokens_per_sec", tps)):
-            self.writer.add_scalar(tag, value, p.step)
-        if self.scaler.is_enabled():
-            self.writer.add_scalar("train/loss_scale", self.scaler.get_scale(), p.step)
-        left = self._budget_seconds() - (time.perf_counter() - self.start_wall)
-        self.bar.set_postfix(loss=f"{token_loss:.3f}", tok_s=f"{tps:.0f}",
-                             budget_left="-" if math.isinf(left) else f"{max(0, left) / 60:.1f}m")
-        log.info("step %d epoch %d: loss %.3f lr %.2e grad-norm %.2f %.0f tok/s", p.step, p.epoch + 1, token_loss,
-                 lr, r.grad_norm, tps)
 
     # ---- validation and stopping ----
 
@@ -227,7 +212,7 @@ class Trainer:
         patience = self.cfg.trainer.patience
         return bool(patience) and self.progress.bad_evals >= patience
 
-    def _budget_seconds(self) -> float:
+    def budget_seconds(self) -> float:
         return self.cfg.trainer.max_minutes * 60 or math.inf
 
     def stop_reason(self) -> str:
@@ -235,7 +220,7 @@ class Trainer:
         t = self.cfg.trainer
         if t.max_steps and self.progress.step >= t.max_steps:
             return f"reached trainer.max_steps={t.max_steps}"
-        if time.perf_counter() - self.start_wall >= self._budget_seconds():
+        if time.perf_counter() - self.start_wall >= self.budget_seconds():
             return f"reached trainer.max_minutes={t.max_minutes}"
         return ""
 
@@ -252,7 +237,7 @@ class Trainer:
             stop.restore()  # also when training fails: leave the caller's handlers as they were
             self.bar.close()
         log.info("stopped: %s", reason)
-        return self._finish(reason, None if stop.requested else self.test())
+        return finish(self, reason, None if stop.requested else self.test())
 
     def _epochs(self, stop: Stopper) -> str:
         t, p = self.cfg.trainer, self.progress
@@ -302,29 +287,6 @@ class Trainer:
         self.model.load_state_dict(best["model"])
         del best
         return self.validator.test(self.model, beam_size=self.cfg.trainer.beam_size)
-
-    def _finish(self, reason: str, test: dict | None) -> dict:
-        """``results.json``: the same keys however training stopped (``test`` is null when interrupted)."""
-        p = self.progress
-        results = {
-            "stop_reason": reason, "steps": p.step,
-            "epochs": round(p.epoch + self.sampler.position / max(1, len(self.sampler)), 3),
-            "best_step": p.best_step, "wall_seconds": round(time.perf_counter() - self.start_wall, 1),
-            "train_seconds": round(p.train_seconds, 1),
-            "train_tokens_per_sec": round(p.train_tokens / max(p.train_seconds, 1e-9), 1),
-            "skipped_steps": p.skipped_steps, "device": str(self.device), "precision": str(self.precision),
-            "peak_rss_mb": peak_rss_mb(), "allocator": active_allocator(),
-            "parameters": self.model.num_parameters(), "data": self.data.report,
-            "dev": {**p.best_dev, "bleu": p.best_bleu}, "test": test, "validations": p.history,
-        }
-        write_json(self.run.results, results)
-        if test is not None:
-            self.validator.write_hparams(results)
-            log.info("test BLEU %.2f (%s), chrF %.2f; best dev BLEU %.2f at step %d", test["bleu"],
-                     test["bleu_signature"], test["chrf"], p.best_bleu, p.best_step)
-        self.writer.close()
-        return results
-
 
 def train(cfg: Config, run_dir: Path | str) -> dict:
     """Train in ``run_dir`` and return the results written to ``results.json``."""

@@ -10,14 +10,14 @@ from dataclasses import asdict, dataclass
 
 import torch
 
-from seq2seq.attention_stats import attention_stats
+from seq2seq.analysis.attention_stats import attention_stats
 from seq2seq.config import Config
 from seq2seq.data.batching import TokenBudgetBatchSampler, make_loader
 from seq2seq.data.pipeline import PreparedData, Split
-from seq2seq.evaluate import score
+from seq2seq.analysis.scoring import score
 from seq2seq.search import SearchOptions, translate_ids
 from seq2seq.runtime import autocast
-from seq2seq.visualize import attention_figure, close
+from seq2seq.analysis.heatmap import attention_figure, close
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +119,8 @@ class Validator:
     def test(self, model, beam_size: int = 1) -> dict:
         hyps, hyp_text = self.translate(model, self.data.test, beam_size)
         test = self.data.test
-        result = {**score(hyp_text, [test.text.tgt]).as_dict(), "beam_size": beam_size, "lines": len(hyp_text)}
+        result = {**score(hyp_text, [test.text.tgt]).as_dict(), "beam_size": beam_size, "lines": len(hyp_text),
+                  "limit_eval": self.cfg.data.limit_eval}  # seq2seq-eval applies the same limit
         if test.text.refs:
             result.update(score(hyp_text, self._refs(test)).as_dict("multiref_"))
         return result

@@ -43,3 +43,12 @@ def attention_figure(weights: np.ndarray, src_pieces: Sequence[str], out_pieces:
 
 def close(fig) -> None:
     plt.close(fig)
+
+
+def save_png(fig, path) -> None:
+    """Write a figure as PNG through the one atomic writer, then free it."""
+    from seq2seq.rundir import atomic_write
+
+    with atomic_write(path, "wb") as f:
+        fig.savefig(f, format="png")
+    close(fig)

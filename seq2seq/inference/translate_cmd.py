@@ -6,21 +6,16 @@ as soon as it is typed. Only translations go to stdout; logs go to stderr.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import select
 import sys
 from typing import IO, Iterator
 
-from seq2seq.config import TranslateConfig, validate_inference
-from seq2seq.data.batching import TokenArray
-from seq2seq.evaluate import translate_ids
-from seq2seq.inference import LoadedRun, load_run
-
-
-def clean(line: str) -> str:
-    """Tokenizer-safe input: no line breaks inside a line, no NULs or other C0 controls but tab."""
-    line = line.rstrip("\r\n")
-    return "".join(ch if ch >= " " or ch == "\t" else " " for ch in line).strip()
+from seq2seq.config import TranslateConfig
+from seq2seq.inference.translator import Translator
+from seq2seq.rundir import atomic_write
+from seq2seq.search import SearchOptions
 
 
 def file_chunks(stream: IO[str], size: int) -> Iterator[list[str]]:
@@ -68,43 +63,30 @@ def _readable(fd: int) -> bool:
         return False
 
 
-def translate_lines(run: LoadedRun, cfg: TranslateConfig, lines: list[str]):
-    """n-best lists (decoded text, normalised score) for each line, in input order."""
-    tok = run.tokenizer
-    text = [clean(line) for line in lines]
-    hyps = translate_ids(run.model, TokenArray.from_lists(tok.encode_src(text)), pad_id=tok.pad_id,
-                         bos_id=tok.bos_id, eos_id=tok.eos_id, device=run.device, precision=run.precision,
-                         batch_tokens=cfg.batch_tokens, opts=run.search_options(cfg, n_best=cfg.n_best))
-    return [[(tok.decode_tgt(x.tokens), x.norm_score) for x in h] for h in hyps]
+def _sink(cfg: TranslateConfig):
+    """stdout, or ``output=`` through the atomic writer: a failed run never leaves a half-written file."""
+    return atomic_write(cfg.output) if cfg.output else contextlib.nullcontext(sys.stdout)
 
 
 def run_translate(cfg: TranslateConfig) -> int:
     """Translate ``input`` (or stdin) to ``output`` (or stdout); returns the number of lines."""
-    validate_inference(cfg)
-    run = load_run(cfg)
+    translator = Translator.from_run(cfg.run_dir, cfg.checkpoint, cfg.device, cfg.precision, cfg.num_threads)
+    opts = SearchOptions.of(cfg, n_best=cfg.n_best)
     size = 1 if cfg.line_buffered else cfg.chunk
-    if cfg.input:
-        source = open(cfg.input, encoding="utf-8", errors="replace", newline="\n")
-        chunks = file_chunks(source, size)
-    else:
-        source = None
-        chunks = stream_chunks(sys.stdin.fileno(), size)
-    sink = open(cfg.output + ".tmp", "w", encoding="utf-8") if cfg.output else sys.stdout
     count = 0
-    try:
+    with contextlib.ExitStack() as stack:
+        if cfg.input:
+            source = stack.enter_context(open(cfg.input, encoding="utf-8", errors="replace", newline="\n"))
+            chunks = file_chunks(source, size)
+        else:
+            chunks = stream_chunks(sys.stdin.fileno(), size)
+        sink = stack.enter_context(_sink(cfg))
         for chunk in chunks:
-            for k, nbest in enumerate(translate_lines(run, cfg, chunk)):
+            for k, nbest in enumerate(translator.translate(chunk, opts, cfg.batch_tokens)):
                 if cfg.n_best == 1:
                     sink.write(nbest[0][0] + "\n")
                 else:
                     sink.writelines(f"{count + k} ||| {text} ||| {score:.4f}\n" for text, score in nbest)
             sink.flush()
             count += len(chunk)
-    finally:
-        if source is not None:
-            source.close()
-        if cfg.output:
-            sink.close()
-    if cfg.output:
-        os.replace(cfg.output + ".tmp", cfg.output)  # a failed run never leaves a half-written output
     return count
