@@ -66,9 +66,12 @@ def test_keys_are_query_independent():
 
 
 def test_luong_dot_size_mismatch_is_a_config_error():
+    from seq2seq.config import ModelConfig
     from seq2seq.errors import ConfigError
 
-    with pytest.raises(ConfigError, match="dec_hidden"):
+    with pytest.raises(ConfigError, match=r"model.attention=luong_dot needs model.dec_hidden \(5\) == 2 x"):
+        ModelConfig(attention="luong_dot", enc_hidden=3, dec_hidden=5)
+    with pytest.raises(ValueError, match="query size 5 == value size 6"):  # built in code, past the config
         Attention("luong_dot", 5, 6, 4)
 
 

@@ -9,9 +9,8 @@ CFG = ModelConfig(emb_size=16, enc_hidden=12, dec_hidden=20, attention_size=10, 
 
 def make(attention="bahdanau"):
     torch.manual_seed(0)
-    cfg = ModelConfig(**{**CFG.__dict__, "attention": attention})
-    if attention == "luong_dot":
-        cfg.dec_hidden = 2 * cfg.enc_hidden
+    sizes = {"dec_hidden": 2 * CFG.enc_hidden} if attention == "luong_dot" else {}
+    cfg = ModelConfig(**{**CFG.__dict__, "attention": attention, **sizes})
     return build_model(cfg, 30, 25, pad_id=0).eval()
 
 

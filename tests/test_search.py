@@ -13,7 +13,7 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from seq2seq import search
+from seq2seq.search import cadence as search
 from seq2seq.search import (
     Hypothesis,
     beam_search,

@@ -1,0 +1,111 @@
+"""Decoding whole sets of sentences: the options, the greedy/beam dispatch, length-sorted batches.
+
+Every command that translates (training's validation, seq2seq-eval, seq2seq-translate,
+seq2seq-attention, the benchmark) goes through ``search`` with a ``SearchOptions``, so they all
+choose between greedy and beam search the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+import torch
+
+from seq2seq.data.batching import TokenArray, TokenBudgetBatchSampler
+from seq2seq.runtime import autocast
+from seq2seq.search.beam import beam_search
+from seq2seq.search.greedy import greedy_search
+from seq2seq.search.hypothesis import Hypothesis, check_sizes
+
+# What ``SearchOptions.of`` reads from a command's config.
+_CONFIG_FIELDS = ("beam_size", "alpha", "max_len_a", "max_len_b")
+
+
+@dataclass
+class SearchOptions:
+    beam_size: int = 1
+    alpha: float = 0.6
+    n_best: int = 1
+    max_len_a: float = 1.5
+    max_len_b: int = 10
+    max_src_len: int = 400  # longer inputs are cut: bounded memory and time for any line
+
+    def __post_init__(self) -> None:
+        check_sizes(self.beam_size, self.n_best)
+
+    @classmethod
+    def of(cls, cfg, *, n_best: int = 1, **overrides) -> SearchOptions:
+        """From any options object: its ``beam_size``, ``alpha``, ``max_len_a`` and ``max_len_b``
+        where it has them (else the defaults here), with ``overrides`` winning over both.
+
+        E.g. ``SearchOptions.of(inference_cfg, n_best=3)``, or for a config without ``alpha``
+        (training's) ``SearchOptions.of(trainer_cfg, beam_size=1)``.
+        """
+        taken = {name: getattr(cfg, name) for name in _CONFIG_FIELDS if hasattr(cfg, name)}
+        return cls(**{**taken, **overrides}, n_best=n_best)
+
+    @property
+    def greedy(self) -> bool:
+        """One beam and one output: greedy search gives the same result without beam bookkeeping."""
+        return self.beam_size == 1 and self.n_best == 1
+
+
+def search(model, src: torch.Tensor, src_len: torch.Tensor, opts: SearchOptions, *, bos_id: int,
+           eos_id: int) -> list[list[Hypothesis]]:
+    """Greedy or beam search of one padded batch, as ``opts`` asks; n-best lists in input order.
+
+    src: (B, S) long, src_len: (B,) long, on the model's device; autocast is the caller's.
+    """
+    if opts.greedy:
+        # alpha only sets greedy's norm_score (its choices do not depend on it): the score a user
+        # sees then means the same as beam search's with the same option.
+        return greedy_search(model, src, src_len, bos_id=bos_id, eos_id=eos_id, max_len_a=opts.max_len_a,
+                             max_len_b=opts.max_len_b, alpha=opts.alpha)
+    return beam_search(model, src, src_len, bos_id=bos_id, eos_id=eos_id, beam_size=opts.beam_size,
+                       alpha=opts.alpha, n_best=opts.n_best, max_len_a=opts.max_len_a, max_len_b=opts.max_len_b)
+
+
+def collate_src(seqs: Sequence[np.ndarray], pad_id: int, eos_id: int) -> tuple[torch.Tensor, torch.Tensor]:
+    """Pad source ids + EOS (as in training): -> src (B, S), src_len (B,)."""
+    lens = np.array([len(s) + 1 for s in seqs], dtype=np.int64)
+    src = np.full((len(seqs), int(lens.max())), pad_id, dtype=np.int64)
+    for i, s in enumerate(seqs):
+        src[i, : len(s)] = s
+        src[i, len(s)] = eos_id
+    return torch.from_numpy(src), torch.from_numpy(lens)
+
+
+def _empty_translation() -> list[Hypothesis]:
+    return [Hypothesis(tokens=[], score=0.0, norm_score=0.0, attention=torch.zeros(0, 0), finished=True)]
+
+
+@torch.no_grad()
+def translate_ids(model, src: TokenArray, *, pad_id: int, bos_id: int, eos_id: int, device: torch.device,
+                  precision: str, batch_tokens: int, opts: SearchOptions) -> list[list[Hypothesis]]:
+    """Translate every sequence of ``src``; returns n-best lists in input order.
+
+    Sentences are sorted by length for batching (little padding) and put back by index. An empty source
+    gets an empty translation without running the model.
+    """
+    was_training = model.training
+    model.eval()
+    lengths = np.minimum(src.lengths(), opts.max_src_len)
+    results: list[list[Hypothesis] | None] = [None] * len(src)
+    nonempty = np.flatnonzero(lengths > 0)
+    for i in np.flatnonzero(lengths == 0):
+        results[i] = _empty_translation()
+    # Beam search holds beam_size rows per sentence: shrink the batch so memory stays the same.
+    budget = max(1, batch_tokens // max(1, opts.beam_size))
+    sampler = TokenBudgetBatchSampler(lengths[nonempty] + 1, lengths[nonempty] + 1, budget, shuffle=False)
+    for batch in sampler:
+        rows = nonempty[np.asarray(batch)]
+        src_t, src_len = collate_src([src[int(i)][: opts.max_src_len] for i in rows], pad_id, eos_id)
+        src_t, src_len = src_t.to(device), src_len.to(device)
+        with autocast(device, precision):
+            hyps = search(model, src_t, src_len, opts, bos_id=bos_id, eos_id=eos_id)
+        for i, h in zip(rows, hyps):
+            results[int(i)] = h
+    model.train(was_training)
+    return results  # type: ignore[return-value]

@@ -1,0 +1,165 @@
+"""Batched beam search with GNMT length normalisation.
+
+Stopping rule
+-------------
+Per step, each sentence's ``beam * V`` extensions are ranked and the top ``2 * beam`` are
+taken. An EOS extension that ranks within the top ``beam`` becomes a finished hypothesis
+(the slot it would have taken in the beam is "spent" on it); the best ``beam`` non-EOS
+extensions stay live (there are at most ``beam`` EOS extensions, so ``2 * beam`` always
+holds ``beam`` non-EOS ones). A sentence stops when
+
+1. it has collected ``beam_size`` finished hypotheses (the standard rule; with
+   ``beam_size=1`` it makes beam search exactly greedy search), or
+2. it has ``>= n_best`` finished hypotheses and no live beam can beat the worst of the
+   ``n_best`` best ones any more: a live beam's score can only fall, so its best possible
+   normalised score is ``score / length_penalty(L)`` at the most favourable length ``L`` it
+   could still finish at (the longest one for ``alpha >= 0``). Rule 2 only cuts short work
+   whose result rule 1 would have thrown away, so the returned hypotheses are the same as
+   with rule 1 alone (a test checks it), or
+3. it reaches its maximum length: its live beams become unfinished hypotheses.
+
+Each sentence returns its ``n_best`` best finished hypotheses by ``norm_score``; only when it
+has fewer than ``n_best`` finished ones (it hit its maximum length first) is the list topped
+up with its best unfinished ones, placed after the finished ones (each group sorted best
+first by ``norm_score``), so ``hyps[0]`` is the best *complete* translation whenever one was
+found. Fewer than ``n_best`` come back only if fewer distinct sequences exist within the
+maximum length (tiny vocabularies).
+
+Batching
+--------
+Beam rows ``i * beam + k`` belong to sentence ``i``: memory is expanded to beams once and
+reordered only when done sentences are dropped (``cadence``); state is reordered every step with
+one flat index. Per-step token choices and back-pointers stay on the device, in the row numbers
+of the full batch, and each hypothesis is recovered by back-tracking once at the end
+(``backtrack``). What each sentence carries lives in two per-sentence tables (``pool``).
+"""
+
+from __future__ import annotations
+
+import torch
+import torch.nn.functional as F
+
+from seq2seq.search.backtrack import Ends, History, backtrack, collect
+from seq2seq.search.cadence import Next, is_check_step, verdict
+from seq2seq.search.hypothesis import Hypothesis, check_sizes, prepare
+from seq2seq.search.pool import NEG_INF, Live, Pool
+
+
+class _BeamSearch:
+    """One batched beam search in progress over the b sentences still in the batch.
+
+    Local row ``i * K + k`` (of state, memory, ``prev``) is beam k of sentence ``live.sent[i]``;
+    everything recorded for back-tracking uses its global row ``live.sent[i] * K + k``, so
+    dropping done sentences never renumbers the history.
+    """
+
+    def __init__(self, model, memory, state, max_lens: torch.Tensor, *, beam_size: int, n_best: int,
+                 alpha: float, bos_id: int, eos_id: int) -> None:
+        B, K, device = max_lens.numel(), beam_size, max_lens.device
+        self.model, self.K, self.alpha, self.eos_id = model, K, alpha, eos_id
+        # Expand to beams once; rows of sentence i stay at i*K..i*K+K-1 until the batch is compacted.
+        expand = torch.arange(B, device=device).repeat_interleave(K)  # (B*K,)
+        self.memory, self.state = memory.index_select(expand), state.index_select(expand)
+        self.prev = torch.full((B * K,), bos_id, dtype=torch.long, device=device)  # (b*K,) last tokens
+        self.live = Live.start(max_lens, K, alpha)
+        self.pool = Pool.empty(B, n_best, device)
+        self.result = Pool.empty(B, n_best, device)  # every sentence's pool, written by ``flush``
+        self.history = History(B * K)
+        self.beam_ids = torch.arange(K, device=device)
+        self.in_top_k = (torch.arange(2 * K, device=device) < K).unsqueeze(0)  # (1, 2K)
+        self.global_rows: torch.Tensor | None = None  # (b*K,) global row of each local row; None while b == B
+        self._number_rows()
+
+    def _number_rows(self) -> None:
+        """(b, 1) global and local row of beam 0 of each sentence in the batch."""
+        self.row_base = (self.live.sent * self.K).unsqueeze(1)
+        self.local_base = (torch.arange(self.live.sent.numel(), device=self.prev.device) * self.K).unsqueeze(1)
+
+    def _rank(self, logits: torch.Tensor):
+        """The 2K best extensions of each sentence, best first: scores, tokens, beams, each (b, 2K).
+
+        logits: (b*K, V), maybe bf16 under autocast: the log-softmax is taken in float32, as bf16
+        log-probs summed over 50 steps would lose the ranking precision the search depends on.
+        """
+        b, V = self.live.scores.size(0), logits.size(-1)
+        logp = F.log_softmax(logits.float(), dim=-1).view(b, self.K, V)
+        cand = (self.live.scores.unsqueeze(2) + logp).view(b, self.K * V)  # dead beams stay -inf
+        top_val, top_idx = cand.topk(2 * self.K, dim=1)
+        return top_val, top_idx.remainder(V), top_idx.div(V, rounding_mode="floor")
+
+    def step(self, t: int) -> None:
+        """Decode step ``t``: record what finishes, keep the best K live beams, update ``done``."""
+        logits, self.state, attn = self.model.step(self.prev, self.state, self.memory)
+        top_val, top_tok, top_beam = self._rank(logits)
+        active = ~self.live.done  # sentences still searching at this step
+        is_eos = top_tok == self.eos_id
+        new_fin = is_eos & self.in_top_k & torch.isfinite(top_val) & active.unsqueeze(1)
+        self.pool.record_finished(t, new_fin, top_val, self.row_base + top_beam, self.alpha)
+
+        # Best K non-EOS extensions continue (at most K of the 2K are EOS).
+        live_val, live_pos = top_val.masked_fill(is_eos, NEG_INF).topk(self.K, dim=1)  # (b, K)
+        live_tok = top_tok.gather(1, live_pos)
+        live_beam = top_beam.gather(1, live_pos)
+        live_row = self.row_base + live_beam
+        at_limit = (active & (self.live.lens == t + 1)).unsqueeze(1)  # (b, 1)
+        self.pool.record_unfinished(at_limit, live_val, live_row, live_tok)
+
+        self.history.record(live_tok.reshape(-1), live_row.reshape(-1), attn.float(), self.global_rows)
+        self.live.scores = live_val
+        self.prev = live_tok.reshape(-1)
+        self.state = self.state.index_select((self.local_base + live_beam).reshape(-1))
+        self.live.update_done(t, self.pool, self.alpha)
+
+    def flush(self) -> Pool:
+        """Write the pools of the sentences in the batch into ``result`` (B rows) and return it."""
+        self.result.put(self.live.sent, self.pool)
+        return self.result
+
+    def compact(self) -> None:
+        """Drop done sentences: each keeps costing K full vocabulary projections per step."""
+        self.flush()
+        keep = (~self.live.done).nonzero().squeeze(1)
+        rows = (keep * self.K).unsqueeze(1).add(self.beam_ids).reshape(-1)  # their local beam rows
+        self.live, self.pool = self.live.take(keep), self.pool.take(keep)
+        self.prev = self.prev.index_select(0, rows)
+        self.state, self.memory = self.state.index_select(rows), self.memory.index_select(rows)
+        self._number_rows()
+        self.global_rows = self.row_base.add(self.beam_ids).reshape(-1)
+
+    def run(self, T: int) -> Pool:
+        """Decode up to T steps, consulting the host only at done checks; returns ``result``."""
+        for t in range(T):
+            self.step(t)
+            if not is_check_step(t + 1):
+                continue
+            action = verdict(~self.live.done)
+            if action is Next.STOP:
+                break
+            if action is Next.COMPACT:
+                self.compact()
+        return self.flush()
+
+
+@torch.no_grad()
+def beam_search(model, src: torch.Tensor, src_len: torch.Tensor, *, bos_id: int, eos_id: int, beam_size: int = 5,
+                alpha: float = 0.6, n_best: int = 1, max_len_a: float = 1.5,
+                max_len_b: int = 10) -> list[list[Hypothesis]]:
+    """Batched beam search with GNMT length normalisation (stopping rule: module docstring).
+
+    src: (B, S) long, padded; src_len: (B,) long true lengths. Decodes B*beam_size rows at
+    once, row ``i * beam_size + k`` being beam k of sentence i. Returns, per sentence in input
+    order, ``n_best`` distinct hypotheses: finished ones best first by ``norm_score``, then (only
+    if too few finished) unfinished ones best first. beam_size=1 reproduces greedy_search.
+    Raises ValueError unless 1 <= n_best <= beam_size.
+    """
+    check_sizes(beam_size, n_best)
+    if src.size(0) == 0:
+        return []
+    memory, state, max_lens, T = prepare(model, src, src_len, max_len_a, max_len_b)
+    search = _BeamSearch(model, memory, state, max_lens, beam_size=beam_size, n_best=n_best, alpha=alpha,
+                         bos_id=bos_id, eos_id=eos_id)
+    pool = search.run(T)
+    # Back-track all 2*B*N candidate outputs at once, finished pool first.
+    ends = Ends.of(pool, max_lens, eos_id)
+    tokens, attention = backtrack(search.history, ends)
+    return collect(tokens, attention, ends, pool, src_len, alpha)
