@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # GPU check on a CUDA machine with no network (the device tool's H200): installs nothing from the network.
 # Needs torch, sentencepiece, sacrebleu, tensorboard, matplotlib, tqdm there; hydra-core, omegaconf and
-# antlr4-python3-runtime travel as wheels in .whl/ (see README, performance section). Under 8 minutes.
+# antlr4-python3-runtime travel as wheels in .whl/ (see docs/performance.md, GPU). Under 8 minutes.
 #   bash scripts/gpu_check.sh [OUT_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."

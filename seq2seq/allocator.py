@@ -2,7 +2,7 @@
 
 Every training batch has new shapes, so glibc's malloc leaves its heap fragmented: on the benchmark
 spec about 1 GB of free chunks stayed resident after 100 steps (live heap ~370 MB), and capping that
-with glibc's own settings cost speed (README, performance). tcmalloc keeps per-size free lists and
+with glibc's own settings cost speed (docs/performance.md). tcmalloc keeps per-size free lists and
 returns spans to the OS: measured here, 100 training steps peaked at 1,173 MB RSS at 4,463 tokens/s
 against 1,555 MB at 4,005 with the tuned glibc. PyTorch's CPU tuning guide recommends the same.
 

@@ -60,7 +60,7 @@ def usage(schema: type, values: dict | None = None, prefix: str = "") -> str:
 def parse(prog: str, schema: type[T], argv: Sequence[str] | None = None) -> T:
     argv = list(sys.argv[1:] if argv is None else argv)
     if any(a in ("-h", "--help") for a in argv):
-        print(f"usage: {prog} key=value ...\n\noptions:\n{usage(schema)}")
+        print(f"usage: {prog} key=value ...\n\noptions:\n{usage(schema)}")  # `| head`: the caller ends quietly
         sys.exit(0)
     bad = [a for a in argv if "=" not in a]
     if bad:

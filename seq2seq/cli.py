@@ -27,6 +27,14 @@ def fail(prog: str, error: UserError | str) -> NoReturn:
     sys.exit(getattr(error, "exit_code", 2))
 
 
+def _print_help(text: str) -> NoReturn:
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:  # `--help | head`: the reader has what it wanted
+        sys.stderr.close()
+    sys.exit(0)
+
+
 def _allocator(prog: str) -> None:
     """First thing in every command: re-execute on tcmalloc/jemalloc where available (allocator.py)."""
     from seq2seq.allocator import use_fast_allocator
@@ -59,8 +67,7 @@ def train_main() -> None:
     _register()
     try:
         if any(a in ("-h", "--help") for a in argv):
-            print(_train_usage(prog))
-            sys.exit(0)
+            _print_help(_train_usage(prog))
         _preflight(argv)  # every mistake in the overrides, before Hydra makes a run folder
     except UserError as e:
         fail(prog, e)

@@ -100,8 +100,7 @@ class DataConfig(Rules):
     refs: List[str] = field(default_factory=list, metadata={"help": "extra reference suffixes for dev/test"})
     max_len: int = _opt(100, "training pairs with more pieces than this on either side are skipped")
     limit_train: int = _opt(0, "use only the first N training pairs (0 = all); for quick checks")
-    limit_eval: int = _opt(0, "use only the first N dev/test lines (0 = all); for quick checks: results.json "
-                              "says how many test lines were scored")
+    limit_eval: int = _opt(0, "use only the first N dev/test lines (0 = all; seq2seq-eval applies it too)")
 
     def __post_init__(self) -> None:
         self.positive("max_len")
@@ -181,19 +180,17 @@ class TrainerConfig(Rules):
     max_epochs: int = _opt(0, "stop after this many epochs (0 = no limit)")
     max_minutes: float = _opt(0.0, "wall-clock budget in minutes; at the end: validate, save, evaluate (0 = no limit)")
     device: Device = _opt(Device.auto, "where to train (auto: CUDA when torch sees it)")
-    precision: Precision = _opt(Precision.auto, "auto: bf16 on CPUs with AVX-512 BF16 or AMX, else fp32; on CUDA "
-                                                "bf16, or fp16 without bf16")
+    precision: Precision = _opt(Precision.auto, "auto: bf16 on AVX-512 BF16/AMX CPUs and CUDA (fp16 on GPUs "
+                                                "without bf16), else fp32")
     seed: int = _opt(1234, "seed of weights, dropout and batch order")
     batch_tokens: int = _opt(2400, "token budget per batch: sentences x longest side (padding included)")
     max_sentences: int = _opt(0, "at most this many sentences per batch (0 = no limit)")
-    recompute_attention: bool = _opt(True, "recompute the additive attention activations in backward instead of "
-                                     "keeping them: 100 steps of the benchmark spec peaked at 929 instead of "
-                                     "1,293 MB RSS, about 2% slower (docs/performance.md)")
+    recompute_attention: bool = _opt(True, "recompute the additive attention activations in backward: 929 instead of "
+                                           "1,293 MB peak RSS, about 2% slower (docs/performance.md)")
     eval_every: int = _opt(500, "validate every N steps")
     patience: int = _opt(8, "early stopping: validations without dev BLEU improvement (0 = off)")
     log_every: int = _opt(50, "log training scalars every N steps (the host reads the step's figures only then)")
-    eval_batch_tokens: int = _opt(12000, "token budget per batch when translating dev/test (beam search divides it by "
-                                         "the beam size); the dev loss uses batch_tokens")
+    eval_batch_tokens: int = _opt(12000, "token budget per batch translating dev/test (divided by the beam size)")
     max_len_a: float = _opt(1.5, "validation/test output length limit: a * src_len + b")
     max_len_b: int = _opt(10, "validation/test output length limit: a * src_len + b")
     beam_size: int = _opt(5, "beam size for the final test translation (1 = greedy)")
@@ -237,18 +234,17 @@ def as_plain(cfg: Any) -> dict:
     return OmegaConf.to_container(OmegaConf.structured(cfg), enum_to_str=True)  # type: ignore[return-value]
 
 
-# ---- inference commands (seq2seq-eval, seq2seq-translate, seq2seq-attention) ----
-
 @dataclass
 class InferenceConfig(Rules):
+    """Options shared by seq2seq-eval, seq2seq-translate and seq2seq-attention."""
+
     run_dir: str = _opt("???", "run folder written by seq2seq-train (required)")
     checkpoint: str = _opt("best", "best | last | a path to a .pt file")
     beam_size: int = _opt(5, "beam size (1 = greedy)")
     alpha: float = _opt(0.6, "GNMT length penalty exponent (0 = none)")
     max_len_a: float = _opt(1.5, "output length limit: a * src_len + b pieces")
     max_len_b: int = _opt(10, "output length limit: a * src_len + b pieces")
-    batch_tokens: int = _opt(12000, "token budget per batch: sentences x longest source (beam search divides it by "
-                                    "the beam size)")
+    batch_tokens: int = _opt(12000, "token budget per batch: sentences x longest source (divided by the beam size)")
     device: Device = _opt(Device.auto, "where to translate (auto: CUDA when torch sees it)")
     precision: Precision = _opt(Precision.auto, "auto: bf16 where the hardware has it, else fp32")
     num_threads: int = _opt(0, "torch intra-op threads (0 = torch's default)")

@@ -39,7 +39,7 @@ def cpu_has_bf16() -> bool:
 
 
 def resolve_precision(name: str, device: torch.device) -> str:
-    """``auto`` picks what was measured fastest (README, performance): bf16 where the hardware has it.
+    """``auto`` picks what was measured fastest (docs/performance.md): bf16 where the hardware has it.
 
     On this project's 2-core AVX-512 BF16 CPU bf16 autocast trains the benchmark model about 1.5-2x
     faster than fp32; on a CPU without native bf16 it is slower, so ``auto`` stays fp32 there.
@@ -96,7 +96,7 @@ def tune_allocator() -> None:
     Batches change shape every step, so glibc's defaults unmap and re-fault hundreds of MB per step:
     measured here, a third of the CPU time went to page faults (sys time) and throughput fell as the heap
     fragmented. A fixed 32 MB mmap threshold (the maximum), a 256 MB trim threshold and 256 MB top padding
-    make big tensors reuse heap pages (+15% tokens/s on the benchmark, README). No-op off glibc.
+    make big tensors reuse heap pages (+15% tokens/s on the benchmark, docs/performance.md). No-op off glibc.
     """
     try:
         libc = ctypes.CDLL("libc.so.6")
@@ -117,7 +117,7 @@ def bound_kernel_caches(onednn_capacity: int = 256, ideep_capacity: int = 1) -> 
       every shape a step reuses, so the kernels are not recompiled (same speed);
     - ideep's cache of whole matmul computations around them (``LRU_CACHE_CAPACITY``), which holds
       buffers as well: measured here it made live heap grow by ~320 MB in 50 steps and pinned the
-      heap so RSS kept climbing; capacity 1 keeps live heap flat at the same speed (README).
+      heap so RSS kept climbing; capacity 1 keeps live heap flat at the same speed (docs/performance.md).
     Both libraries read these once, at their first use, so call this before any matrix product.
     A user's own setting of either variable wins.
     """

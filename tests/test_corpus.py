@@ -130,8 +130,8 @@ def test_empty_target_side_is_named(tmp_path):
 
 
 def test_training_corpus_without_any_complete_pair(tmp_path):
-    # Source has text but every target line is empty: nothing to train on.
-    prefix = pair(tmp_path, ["a", "b"], ["", ""])
+    # Both sides have text, but never on the same line: nothing to train on.
+    prefix = pair(tmp_path, ["a", ""], ["", "b"])
     with pytest.raises(CorpusError, match="no pair with both sides non-empty"):
         read_parallel("train", prefix, "es", "en", skip_empty=True)
 

@@ -6,7 +6,7 @@ and T read-modify-writes of each weight matrix per batch. Here the forward keeps
 backward walks the steps in reverse with two matrix products per step (the gradients flowing into the
 previous state and context), and each weight gradient is one product over all B*T rows at the end;
 the context product's value gradient is one batched product as well. Measured on the benchmark spec
-(README, performance): fewer, larger kernels and no per-op autograd bookkeeping in the time loop.
+(docs/performance.md): fewer, larger kernels and no per-op autograd bookkeeping in the time loop.
 
 Equations per step t (the same as ``Decoder._recur``'s step-by-step path; tests/test_recurrence.py checks
 values and gradients against the textbook GRU and tanh score):
@@ -40,7 +40,7 @@ class _AttentiveGRU(torch.autograd.Function):
         b, steps, _ = gi_emb.shape
         if keep:
             # Written step by step into buffers allocated once: per-step allocations of these sizes
-            # fragmented the heap (peak RSS, README).
+            # fragmented the heap (peak RSS, docs/performance.md).
             gates = gi_emb.new_empty(steps, 4, b, hidden)                       # r, z, n, W_hn s + b_hn
             saved = gi_emb.new_empty((steps, b, w_hq.size(0) - three_h) if recompute else (steps, *keys.shape))
         h, c = h0, ctx0

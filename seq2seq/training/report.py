@@ -4,21 +4,17 @@ from __future__ import annotations
 import logging
 import math
 import time
-from typing import TYPE_CHECKING
 
 from seq2seq.allocator import active_allocator
 from seq2seq.rundir import write_json
 from seq2seq.runtime import peak_rss_mb
 from seq2seq.training.state import Reading
 
-if TYPE_CHECKING:  # the trainer calls these; they only read its state
-    from seq2seq.training.trainer import Trainer
-
 log = logging.getLogger("seq2seq.training.trainer")
 
 
-def log_window(tr: "Trainer", r: Reading) -> None:
-    """Training figures of the last ``trainer.log_every`` steps: TensorBoard, progress bar, train.log."""
+def log_window(tr, r: Reading) -> None:
+    """``tr`` is the ``Trainer`` (these only read its state). Training figures of the last ``trainer.log_every`` steps: TensorBoard, progress bar, train.log."""
     p = tr.progress
     token_loss = r.window_loss / (r.window_tokens + 1e-9)
     tps = r.window_tokens / max(tr.window_seconds, 1e-9)
@@ -35,7 +31,7 @@ def log_window(tr: "Trainer", r: Reading) -> None:
              r.grad_norm, tps)
 
 
-def finish(tr: "Trainer", reason: str, test: dict | None) -> dict:
+def finish(tr, reason: str, test: dict | None) -> dict:
     """Write ``results.json``: the same keys however training stopped (``test`` is null when interrupted)."""
     p = tr.progress
     results = {
