@@ -56,13 +56,43 @@ def test_attention_matches_independent_computation(kind):
     assert w[2, 0] == 1.0  # a one-token source gets all the attention
 
 
-def test_keys_are_query_independent():
-    """The key projection runs once per batch: changing the query must not change keys()."""
-    att = Attention("bahdanau", 5, 6, 4)
-    values = torch.randn(2, 3, 6)
-    k1 = att.keys(values)
-    assert k1.shape == (2, 3, 4)
-    torch.testing.assert_close(k1, 2 * values @ att.key_proj.weight.T)  # doubled: see Attention.forward
+@pytest.mark.parametrize("kind", ["bahdanau", "luong_general", "luong_dot"])
+def test_keys_are_query_independent(kind):
+    """The key projection runs once per batch: keys() is a per-position function of the encoder states
+    alone (2 U h_j additive, doubled as Attention.forward explains; W_a h_j general; h_j dot), written out
+    here element by element in float64, and one set of keys serves every query."""
+    torch.manual_seed(3)
+    B, S, C, A = 2, 3, 6, 4
+    Q = C if kind == "luong_dot" else 5
+    att = Attention(kind, Q, C, A).double()
+    values = torch.randn(B, S, C, dtype=torch.float64)
+    keys = att.keys(values)
+    h = values.numpy()
+    if kind == "luong_dot":
+        want = h.copy()
+    else:
+        U = att.key_proj.weight.detach().numpy()
+        factor = 2.0 if kind == "bahdanau" else 1.0
+        want = np.zeros((B, S, U.shape[0]))
+        for b in range(B):
+            for j in range(S):
+                for a in range(U.shape[0]):
+                    want[b, j, a] = factor * sum(U[a, c] * h[b, j, c] for c in range(C))
+    np.testing.assert_allclose(keys.detach().numpy(), want, rtol=1e-12, atol=1e-12)
+    # changing one source position changes that position's key only
+    moved = values.clone()
+    moved[1, 2] += 1.0
+    changed = (att.keys(moved) != keys).any(-1)
+    assert changed.tolist() == [[False] * S, [False, False, True]]
+    # the same keys, reused for two different queries, give each query its textbook attention
+    lengths = [3, 2]
+    mask = torch.arange(S)[None, :] < torch.tensor(lengths)[:, None]
+    for seed in (4, 5):
+        query = torch.randn(B, Q, dtype=torch.float64, generator=torch.Generator().manual_seed(seed))
+        ctx, w = att(query, keys, values, mask)
+        ref_w, ref_c = reference(kind, att, query, values, lengths)
+        np.testing.assert_allclose(w.detach().numpy(), ref_w, atol=1e-10)
+        np.testing.assert_allclose(ctx.detach().numpy(), ref_c, atol=1e-10)
 
 
 def test_luong_dot_size_mismatch_is_a_config_error():

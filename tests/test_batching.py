@@ -312,7 +312,32 @@ def test_batch_to_keeps_type():
     moved = b.to("cpu")
     assert isinstance(moved, Batch) and moved.ntokens == b.ntokens
     assert torch.equal(moved.tgt_out, b.tgt_out)
-    assert hasattr(b, "pin_memory")
+
+
+def test_batch_pin_memory_pins_every_tensor(monkeypatch):
+    """DataLoader(pin_memory=True) calls Batch.pin_memory: every tensor field is pinned, the rest kept.
+
+    Pinning needs an accelerator, so Tensor.pin_memory is replaced by a stand-in that records its
+    inputs and returns a marked copy (test_batch_pin_memory checks real pinning on CUDA)."""
+    b = collate([(0, np.array([4, 6], np.int32), np.array([5], np.int32)),
+                 (1, np.array([7], np.int32), np.array([8, 9, 10], np.int32))], PAD, BOS, EOS)
+    seen, pinned = [], set()
+
+    def fake_pin(self, *args, **kwargs):
+        seen.append(self)
+        out = self.clone()
+        pinned.add(out.data_ptr())
+        return out
+
+    monkeypatch.setattr(torch.Tensor, "pin_memory", fake_pin)
+    p = b.pin_memory()
+    monkeypatch.undo()
+    fields = ("src", "src_len", "tgt_in", "tgt_out", "tgt_len", "indices")
+    assert isinstance(p, Batch) and p.ntokens == b.ntokens == 6
+    assert sorted(id(t) for t in seen) == sorted(id(getattr(b, f)) for f in fields)  # each field once
+    for f in fields:
+        assert getattr(p, f).data_ptr() in pinned, f  # the pinned copy, not the original
+        assert torch.equal(getattr(p, f), getattr(b, f)), f
 
 
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="pinning needs CUDA")

@@ -1,10 +1,13 @@
 """seq2seq-eval, seq2seq-translate and seq2seq-attention against a real trained run, via console scripts."""
 import json
 import subprocess
+import threading
 
 import pytest
 
 from conftest import CORPUS, run_cli, script
+
+STREAM_TIMEOUT_S = 120
 
 
 def test_eval_scores_equal_sacrebleu_cli(smoke_run, tmp_path):
@@ -72,19 +75,32 @@ def test_translate_same_output_for_file_and_stdin_and_order_kept(smoke_run, tmp_
 
 
 def test_translate_streams_while_input_is_open(smoke_run):
-    """The first translation arrives before stdin is closed."""
+    """The first translation arrives before stdin is closed (a watchdog bounds the wait: fail, not hang)."""
     proc = subprocess.Popen([script("seq2seq-translate"), f"run_dir={smoke_run}", "beam_size=1"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    fired = threading.Event()
+
+    def watchdog():
+        fired.set()
+        proc.kill()  # unblocks the reads below: they see end of file
+
+    timer = threading.Timer(STREAM_TIMEOUT_S, watchdog)
+    timer.start()
     try:
         proc.stdin.write("Jesús lloró.\n")
         proc.stdin.flush()
         first = proc.stdout.readline()  # blocks until a translation is written; stdin is still open
+        assert not fired.is_set(), f"no translation within {STREAM_TIMEOUT_S} s while stdin was open"
         assert first.endswith("\n")
         proc.stdin.write("Y dijo Dios.\n")
         proc.stdin.close()
-        assert len(proc.stdout.read().splitlines()) == 1
+        rest = proc.stdout.read()
+        assert not fired.is_set(), f"seq2seq-translate did not finish within {STREAM_TIMEOUT_S} s of starting"
+        assert len(rest.splitlines()) == 1
     finally:
+        timer.cancel()
         proc.kill()
+        proc.wait()
 
 
 def test_translate_nbest(smoke_run):

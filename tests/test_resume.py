@@ -1,5 +1,4 @@
 """Exact resume after SIGKILL, graceful stops, refused resumes, corrupt checkpoints, NaN steps."""
-import os
 import signal
 import subprocess
 import time

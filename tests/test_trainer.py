@@ -15,11 +15,17 @@ RESULT_KEYS = {"stop_reason", "steps", "epochs", "best_step", "wall_seconds", "t
                "validations"}
 
 
-def tiny(tmp_path, **trainer) -> Config:
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory):
+    """One tokenizer/id cache for the module: each test then skips training sentencepiece."""
+    return tmp_path_factory.mktemp("cache")
+
+
+def tiny(cache_dir, **trainer) -> Config:
     cfg = Config()
     cfg.data.train, cfg.data.dev, cfg.data.test = (str(CORPUS / s) for s in ("train", "dev", "test"))
     cfg.data.limit_train, cfg.data.limit_eval = 600, 10
-    cfg.tokenizer.vocab_size, cfg.tokenizer.cache_dir = 500, str(tmp_path / "cache")
+    cfg.tokenizer.vocab_size, cfg.tokenizer.cache_dir = 500, str(cache_dir)
     for k, v in dict(emb_size=16, enc_hidden=16, dec_hidden=32, attention_size=16, output_size=16).items():
         setattr(cfg.model, k, v)
     cfg.trainer.num_heatmaps, cfg.trainer.precision, cfg.trainer.beam_size = 1, "fp32", 1
@@ -46,8 +52,8 @@ class HostReads:
             monkeypatch.setattr(torch.Tensor, name, counted)
 
 
-def test_step_reads_nothing_and_the_host_reads_once_per_interval(tmp_path, monkeypatch):
-    trainer = Trainer(tiny(tmp_path, max_steps=24, log_every=8, max_bad_steps=12, eval_every=24), tmp_path / "run")
+def test_step_reads_nothing_and_the_host_reads_once_per_interval(tmp_path, cache, monkeypatch):
+    trainer = Trainer(tiny(cache, max_steps=24, log_every=8, max_bad_steps=12, eval_every=24), tmp_path / "run")
     reads = HostReads(monkeypatch)
     real_step = trainer.step
 
@@ -67,8 +73,8 @@ def test_step_reads_nothing_and_the_host_reads_once_per_interval(tmp_path, monke
     assert set(results) == RESULT_KEYS
 
 
-def test_masked_update_leaves_weights_and_optimizer_untouched(tmp_path):
-    trainer = Trainer(tiny(tmp_path, max_steps=2), tmp_path / "run")
+def test_masked_update_leaves_weights_and_optimizer_untouched(tmp_path, cache):
+    trainer = Trainer(tiny(cache, max_steps=2), tmp_path / "run")
     batch = next(iter(trainer.loader))
     trainer.step(batch)  # one good step so the optimizer has moments
     before = {k: v.clone() for k, v in trainer.model.state_dict().items()}
@@ -83,8 +89,8 @@ def test_masked_update_leaves_weights_and_optimizer_untouched(tmp_path):
         assert torch.equal(v["exp_avg"], moments[k]) and int(v["step"]) == 1
 
 
-def test_sigterm_results_have_the_same_keys_and_no_test(tmp_path):
-    trainer = Trainer(tiny(tmp_path, max_steps=50, eval_every=4), tmp_path / "run")
+def test_sigterm_results_have_the_same_keys_and_no_test(tmp_path, cache):
+    trainer = Trainer(tiny(cache, max_steps=50, eval_every=4), tmp_path / "run")
     real_step = trainer.step
 
     def step(batch):
@@ -101,10 +107,10 @@ def test_sigterm_results_have_the_same_keys_and_no_test(tmp_path):
     assert saved["progress"]["step"] == 6
 
 
-def test_a_config_changed_in_code_is_checked(tmp_path):
+def test_a_config_changed_in_code_is_checked(tmp_path, cache):
     from seq2seq.errors import ConfigError
 
-    cfg = tiny(tmp_path)
+    cfg = tiny(cache)
     cfg.trainer.log_every = 0
     with pytest.raises(ConfigError, match="trainer.log_every=0 must be positive"):
         Trainer(cfg, tmp_path / "run")
