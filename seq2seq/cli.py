@@ -135,8 +135,6 @@ def _preflight(argv: list[str]) -> None:
     """Compose each run's config, apply the range rules and the device choice, check the output folder."""
     from omegaconf import OmegaConf, open_dict
 
-    from seq2seq.runtime import resolve_device, resolve_precision
-
     runs, multirun, config_name = _runs(argv)
     for overrides in runs:
         dcfg = _compose(overrides, config_name)
@@ -151,7 +149,11 @@ def _preflight(argv: list[str]) -> None:
             from seq2seq.errors import ConfigError
 
             raise ConfigError(_one_line(e)) from None
-        resolve_precision(cfg.trainer.precision, resolve_device(cfg.trainer.device))
+        t = cfg.trainer
+        if t.precision == "fp16" or t.device == "cuda":  # the only refusals that depend on the machine
+            from seq2seq.runtime import resolve_device, resolve_precision  # torch: imported only for these
+
+            resolve_precision(t.precision, resolve_device(t.device))
         _check_creatable(Path(out), "hydra.sweep.dir" if multirun else "hydra.run.dir")
 
 
