@@ -109,24 +109,24 @@ def test_sigint_saves_last_and_exits_zero_then_resume_is_identical(reference_run
     assert_identical(reference_run, run_dir)
 
 
-def test_resume_with_changed_model_is_refused(reference_run, tmp_path, cache_env):
-    before = (reference_run / "checkpoints" / "last.pt").stat().st_mtime_ns
-    proc = train(tmp_path / "run", f"trainer.resume={reference_run}", "model.dec_hidden=96", env=cache_env)
+def test_resume_with_changed_model_is_refused(smoke_run, tmp_path, cache_env):
+    before = (smoke_run / "checkpoints" / "last.pt").stat().st_mtime_ns
+    proc = train(tmp_path / "run", f"trainer.resume={smoke_run}", "model.dec_hidden=96", env=cache_env)
     assert proc.returncode == 2
     assert "model.dec_hidden: 128 -> 96" in proc.stderr and "Traceback" not in proc.stderr
-    assert (reference_run / "checkpoints" / "last.pt").stat().st_mtime_ns == before
+    assert (smoke_run / "checkpoints" / "last.pt").stat().st_mtime_ns == before
 
 
-def test_corrupt_checkpoint_detected_and_auto_falls_back(reference_run, tmp_path):
+def test_corrupt_checkpoint_detected_and_auto_falls_back(smoke_run, tmp_path):
     from seq2seq import checkpoint
     from seq2seq.errors import CheckpointError
     from seq2seq.training.resume import find_checkpoint
 
     folder = tmp_path / "run" / "checkpoints"
     folder.mkdir(parents=True)
-    good = reference_run / "checkpoints" / "best.pt"
+    good = smoke_run / "checkpoints" / "best.pt"
     (folder / "best.pt").write_bytes(good.read_bytes())
-    data = (reference_run / "checkpoints" / "last.pt").read_bytes()
+    data = (smoke_run / "checkpoints" / "last.pt").read_bytes()
     (folder / "last.pt").write_bytes(data[: len(data) // 2])  # truncated, as by a full disk
     with pytest.raises(CheckpointError, match="last.pt: not a readable checkpoint"):
         checkpoint.load(folder / "last.pt")
@@ -135,10 +135,11 @@ def test_corrupt_checkpoint_detected_and_auto_falls_back(reference_run, tmp_path
 
 def test_keep_last_rotation_keeps_best_and_newest(tmp_path, cache_env):
     run_dir = tmp_path / "run"
-    proc = train(run_dir, "trainer.keep_last=2", "trainer.max_steps=80", env=cache_env)
+    proc = train(run_dir, "trainer.keep_last=2", "trainer.max_steps=24", "trainer.eval_every=6",
+                 "trainer.num_heatmaps=0", "trainer.beam_size=1", env=cache_env)
     assert proc.returncode == 0, proc.stderr[-2000:]
     names = sorted(p.name for p in (run_dir / "checkpoints").glob("*.pt"))
-    assert names == ["best.pt", "last.pt", "step-00000060.pt", "step-00000080.pt"]
+    assert names == ["best.pt", "last.pt", "step-00000018.pt", "step-00000024.pt"]
 
 
 def test_full_disk_keeps_previous_checkpoint(tmp_path, monkeypatch):

@@ -4,8 +4,7 @@ schedule, SIGTERM and resume, forced precisions, Hydra multirun, `| head` and an
 
 Every run here is tiny (a 39k-parameter model on 600 training pairs, 10 dev/test lines, one thread);
 a run that several tests read is a module-scoped fixture. Most of a run's ~20 s is start-up (imports,
-then about 5 s creating the fused AdamW), so three runs from here are in the default suite and the
-rest are marked slow.
+then about 2-5 s creating the fused AdamW), so the runs are few and short.
 """
 import json
 import math
@@ -71,7 +70,7 @@ def last_step(run_dir) -> dict:
 
 
 def test_max_minutes_stops_validates_and_scores(tmp_path, cache_env):
-    run_dir, minutes = tmp_path / "run", 0.15
+    run_dir, minutes = tmp_path / "run", 0.05
     started = time.perf_counter()
     proc = train(run_dir, *TINY, f"trainer.max_minutes={minutes}", "trainer.max_steps=100000",
                  "trainer.eval_every=100000", "trainer.log_every=1", env=cache_env)
@@ -155,10 +154,9 @@ def test_max_epochs_one_stops_after_exactly_one_epoch(tmp_path, cache_env):
 # ---------------------------------------------------------------- SIGTERM, then one resume
 
 
-@pytest.mark.slow
 def test_sigterm_saves_last_then_one_resume_finishes(tmp_path, cache_env):
     run_dir = tmp_path / "run"
-    args = [*TINY, "trainer.max_steps=30", "trainer.eval_every=15", "trainer.log_every=2", f"hydra.run.dir={run_dir}"]
+    args = [*TINY, "trainer.max_steps=16", "trainer.eval_every=8", "trainer.log_every=2", f"hydra.run.dir={run_dir}"]
     proc = subprocess.Popen([script("seq2seq-train"), *args], env=cache_env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     try:
@@ -176,7 +174,7 @@ def test_sigterm_saves_last_then_one_resume_finishes(tmp_path, cache_env):
     stopped = re.search(r"stopped by SIGTERM at step (\d+)", err)
     assert stopped, err[-2000:]
     step = int(stopped[1])
-    assert 4 <= step < 30
+    assert 4 <= step < 16
     assert last_step(run_dir)["step"] == step
     assert f"hydra.run.dir={run_dir} trainer.resume=auto" in err
     stopped_results = results(run_dir)  # the same keys as a finished run; nothing scored
@@ -191,52 +189,37 @@ def test_sigterm_saves_last_then_one_resume_finishes(tmp_path, cache_env):
     log = (run_dir / "train.log").read_text()
     assert marker in log
     after = [s for s, _, _ in step_lines(None, log.split(marker, 1)[1])]
-    assert after and min(after) > step and max(after) == 30  # went on from the saved step, not from 0
+    assert after and min(after) > step and max(after) == 16  # went on from the saved step, not from 0
     r = results(run_dir)
-    assert r["steps"] == 30 and r["stop_reason"] == "reached trainer.max_steps=30"
+    assert r["steps"] == 16 and r["stop_reason"] == "reached trainer.max_steps=16"
     assert set(r) == set(stopped_results) and r["test"]["bleu"] >= 0
-    assert [v[0] for v in r["validations"]] == [15, 30]
+    assert [v[0] for v in r["validations"]] == [8, 16]
     assert "test BLEU" in resumed.stdout
 
 
-# ---------------------------------------------------------------- precision
+# ---------------------------------------------------------------- Hydra multirun over forced precisions
 
 
-@pytest.mark.slow
-def test_forced_fp32_and_bf16_both_train(plateau_run, tmp_path, cache_env):
-    """The fp32 run is plateau_run (forced fp32); the bf16 run repeats its first two steps in bf16."""
-    bf16_dir = tmp_path / "bf16"
-    train(bf16_dir, *PLATEAU, "trainer.precision=bf16", "trainer.max_steps=2", env=cache_env)
-    for run_dir, name in ((plateau_run, "fp32"), (bf16_dir, "bf16")):
-        assert f"precision {name}," in (run_dir / "train.log").read_text()
-        assert results(run_dir)["precision"] == name
-    fp32, bf16 = scalars(plateau_run, "train/loss"), scalars(bf16_dir, "train/loss")
-    assert sorted(bf16) == [1, 2]
-    for step in (1, 2):  # same seed, weights and batches: only the arithmetic differs
-        assert math.isfinite(fp32[step]) and math.isfinite(bf16[step])
-        assert bf16[step] != fp32[step], "bf16 gave the fp32 loss bit for bit: autocast did not run"
-        assert bf16[step] == pytest.approx(fp32[step], rel=0.05)
-    assert all(math.isfinite(v) for v in fp32.values())
-
-
-# ---------------------------------------------------------------- Hydra multirun
-
-
-@pytest.mark.slow
-def test_multirun_writes_one_run_folder_per_job(tmp_path, cache_env):
+def test_multirun_of_forced_fp32_and_bf16_writes_one_run_folder_each(tmp_path, cache_env):
+    """One sweep, two jobs in one process: each its own folder; the same seed and batches in fp32 and bf16."""
     sweep = tmp_path / "sweep"
-    proc = run_cli("seq2seq-train", "-m", *TINY, "trainer.max_steps=2", "trainer.eval_every=2", "trainer.seed=1,2",
-                   f"hydra.sweep.dir={sweep}", cwd=tmp_path, env=cache_env)
+    proc = run_cli("seq2seq-train", "-m", *TINY, "trainer.max_steps=2", "trainer.eval_every=2", "trainer.log_every=1",
+                   "trainer.precision=fp32,bf16", f"hydra.sweep.dir={sweep}", cwd=tmp_path, env=cache_env)
     assert proc.returncode == 0, proc.stderr[-3000:] + proc.stdout[-2000:]
     jobs = sorted(p.parent for p in sweep.glob("*/results.json"))
     assert len(jobs) == 2, list(sweep.rglob("*"))
-    seeds = []
+    runs = {}
     for job in jobs:
-        assert results(job)["steps"] == 2
-        state = torch.load(job / "checkpoints" / "last.pt", weights_only=True)
-        seeds.append(state["config"]["trainer"]["seed"])
-    assert sorted(seeds) == [1, 2]
+        r = results(job)
+        assert r["steps"] == 2 and f"precision {r['precision']}," in (job / "train.log").read_text()
+        runs[r["precision"]] = scalars(job, "train/loss")
+    assert sorted(runs) == ["bf16", "fp32"]
     assert not (tmp_path / "runs").exists()  # nothing outside the sweep folder
+    for step in (1, 2):  # same seed, weights and batches: only the arithmetic differs
+        fp32, bf16 = runs["fp32"][step], runs["bf16"][step]
+        assert math.isfinite(fp32) and math.isfinite(bf16)
+        assert bf16 != fp32, "bf16 gave the fp32 loss bit for bit: autocast did not run"
+        assert bf16 == pytest.approx(fp32, rel=0.05)
 
 
 # ---------------------------------------------------------------- inference output closed early
