@@ -1,6 +1,7 @@
 """A tiny model must be able to memorise a few dozen real pairs: the whole learning path works."""
 from pathlib import Path
 
+import pytest
 import torch
 
 from seq2seq.config import ModelConfig, TokenizerConfig
@@ -13,6 +14,7 @@ from seq2seq.search import greedy_search
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "bible-es-en"
 
 
+@pytest.mark.slow  # ~30 s: 150 steps
 def test_tiny_model_overfits_real_pairs(tmp_path):
     torch.manual_seed(0)
     text = read_parallel("train", str(CORPUS / "train"), "es", "en", limit=3000)

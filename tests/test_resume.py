@@ -133,6 +133,7 @@ def test_corrupt_checkpoint_detected_and_auto_falls_back(smoke_run, tmp_path):
     assert find_checkpoint("auto", tmp_path / "run") == folder / "best.pt"
 
 
+@pytest.mark.slow  # ~20 s: a 24-step run with four validations
 def test_keep_last_rotation_keeps_best_and_newest(tmp_path, cache_env):
     run_dir = tmp_path / "run"
     proc = train(run_dir, "trainer.keep_last=2", "trainer.max_steps=24", "trainer.eval_every=6",

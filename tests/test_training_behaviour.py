@@ -70,7 +70,7 @@ def last_step(run_dir) -> dict:
 
 
 def test_max_minutes_stops_validates_and_scores(tmp_path, cache_env):
-    run_dir, minutes = tmp_path / "run", 0.05
+    run_dir, minutes = tmp_path / "run", 0.15
     started = time.perf_counter()
     proc = train(run_dir, *TINY, f"trainer.max_minutes={minutes}", "trainer.max_steps=100000",
                  "trainer.eval_every=100000", "trainer.log_every=1", env=cache_env)
