@@ -76,16 +76,14 @@ def train_main() -> None:
 
 def _compose(overrides: list[str], config_name: str = "config"):
     """The config Hydra will compose for these overrides (hydra node included), or a one-line error."""
-    from hydra import compose, initialize_config_dir, initialize_config_module
+    from hydra import compose, initialize_config_dir
     from hydra.errors import HydraException, MissingConfigException
     from omegaconf.errors import OmegaConfBaseException
 
     from seq2seq.errors import ConfigError
 
-    init = initialize_config_module(CONFIG_DIR[len("pkg://"):], version_base="1.3") \
-        if CONFIG_DIR.startswith("pkg://") else initialize_config_dir(CONFIG_DIR, version_base="1.3")
     try:
-        with init:
+        with initialize_config_dir(CONFIG_DIR, version_base="1.3"):  # resources.config_dir(): always a path
             return compose(config_name, overrides=overrides, return_hydra_config=True)
     except MissingConfigException as e:
         options = [o for o in (getattr(e, "options", None) or []) if not o.startswith("base_")]
@@ -181,8 +179,7 @@ def _train_usage(prog: str) -> str:
     dcfg = _compose([])
     with open_dict(dcfg):
         del dcfg["hydra"]
-    experiments = sorted(p.stem for p in Path(CONFIG_DIR).glob("experiment/*.yaml")) \
-        if not CONFIG_DIR.startswith("pkg://") else []
+    experiments = sorted(p.stem for p in Path(CONFIG_DIR).glob("experiment/*.yaml"))
     head = (f"usage: {prog} [-m] [--cfg job] [experiment=NAME] [key=value ...]\n\n"
             "Train a model. Options are Hydra overrides; -m sweeps comma-separated values (one run each),\n"
             "--cfg job prints the composed config without training, hydra.run.dir=DIR chooses the run folder,\n"

@@ -11,6 +11,7 @@ from seq2seq.analysis.alignment import hard_links, pharaoh, word_attention, word
 from seq2seq.analysis.attention_stats import matrix_stats
 from seq2seq.analysis.heatmap import attention_figure, save_png
 from seq2seq.config import AttentionConfig
+from seq2seq.data.arrays import TokenArray
 from seq2seq.data.corpus import read_lines
 from seq2seq.inference.translator import Translator, clean
 from seq2seq.rundir import write_text
@@ -22,10 +23,11 @@ def _sentences(cfg: AttentionConfig) -> list[str]:
     return [clean(line) for line in lines]
 
 
-def describe(translator: Translator, sentence: str, hyp: Hypothesis) -> dict:
-    """Translation, pieces, the soft (T, S) matrix, word links and diagnostics of one hypothesis."""
+def describe(translator: Translator, sentence: str, src_ids, hyp: Hypothesis) -> dict:
+    """Translation, pieces, the soft (T, S) matrix, word links and diagnostics of one hypothesis of
+    ``sentence`` (encoded as ``src_ids``)."""
     tok = translator.tokenizer
-    src_pieces = tok.src_pieces(tok.encode_src([sentence])[0][: SearchOptions.max_src_len]) + ["</s>"]
+    src_pieces = tok.src_pieces(src_ids[: SearchOptions.max_src_len]) + ["</s>"]
     out_pieces = tok.tgt_pieces(hyp.tokens) + (["</s>"] if hyp.finished else [])
     att = hyp.attention.float().numpy()[: len(out_pieces), : len(src_pieces)]
     # Word links ignore the EOS row and column: they align words, not the end-of-sentence marker.
@@ -45,10 +47,11 @@ def run_attention(cfg: AttentionConfig) -> list[dict]:
     translator = Translator.from_run(cfg.run_dir, cfg.checkpoint, cfg.device, cfg.precision, cfg.num_threads)
     out_dir = Path(cfg.out) if cfg.out else translator.run.attention_dir
     opts = SearchOptions.of(cfg, n_best=cfg.hypothesis + 1)
-    hyps = translator.translate_hypotheses(sentences, opts, cfg.batch_tokens)
+    ids = TokenArray.from_lists(translator.tokenizer.encode_src(sentences))  # encoded once: search and pieces
+    hyps = translator.translate_ids(ids, opts, cfg.batch_tokens)
     results = []
     for k, (sentence, nbest) in enumerate(zip(sentences, hyps)):
-        entry = describe(translator, sentence, nbest[min(cfg.hypothesis, len(nbest) - 1)])
+        entry = describe(translator, sentence, ids[k], nbest[min(cfg.hypothesis, len(nbest) - 1)])
         entry["heatmap"] = str(out_dir / f"sentence{k}.png")
         att = np.asarray(entry["attention"], dtype=np.float32)
         save_png(attention_figure(att, entry["source_pieces"], entry["output_pieces"],
