@@ -33,6 +33,9 @@ class PreparedData:
     dev: Split
     test: Split
     report: dict = field(default_factory=dict)
+    # Positions in ``train`` of the pairs to train on (within data.max_len); None: all of them. An index
+    # rather than a filtered copy, so a memory-mapped corpus is never copied into memory.
+    train_index: np.ndarray | None = None
 
 
 def _encode_cached(tok: Tokenizer, text: ParallelText, folder: Path, key: str) -> tuple[ParallelIds, bool]:
