@@ -68,7 +68,8 @@ def train_main() -> None:
     try:
         if any(a in ("-h", "--help") for a in argv):
             _print_help(_train_usage(prog))
-        _preflight(argv)  # every mistake in the overrides, before Hydra makes a run folder
+        first = _preflight(argv)  # every mistake in the overrides, before Hydra makes a run folder
+        sys.argv[1:] = _torchrun_overrides(argv, first)
     except UserError as e:
         fail(prog, e)
     _hydra_train(prog)
@@ -129,11 +130,15 @@ def _runs(argv: list[str]) -> tuple[list[list[str]], bool, str]:
     return runs, bool(args.multirun), args.config_name or "config"
 
 
-def _preflight(argv: list[str]) -> None:
-    """Compose each run's config, apply the range rules and the device choice, check the output folder."""
+def _preflight(argv: list[str]) -> tuple:
+    """Compose each run's config, apply the range rules and the device choice, check the output folder.
+
+    Returns the first run's ``(config, output folder, multirun)``.
+    """
     from omegaconf import OmegaConf, open_dict
 
     runs, multirun, config_name = _runs(argv)
+    first = None
     for overrides in runs:
         dcfg = _compose(overrides, config_name)
         out = dcfg.hydra.sweep.dir if multirun else dcfg.hydra.run.dir
@@ -153,6 +158,35 @@ def _preflight(argv: list[str]) -> None:
 
             resolve_precision(t.precision, resolve_device(t.device))
         _check_creatable(Path(out), "hydra.sweep.dir" if multirun else "hydra.run.dir")
+        first = first or (cfg, out, multirun)
+    return first
+
+
+def _torchrun_overrides(argv: list[str], first: tuple) -> list[str]:
+    """Under torchrun: every rank trains in rank 0's run folder, and only rank 0 writes Hydra's files.
+
+    Each rank composes the config on its own, so Hydra's timestamped folder name could differ between
+    ranks by a second; rank 0 decides it and broadcasts it before Hydra makes any folder.
+    """
+    from seq2seq.distributed import env_world_size
+
+    if env_world_size() == 1:
+        return argv
+    from seq2seq.errors import ConfigError
+
+    cfg, out, multirun = first
+    if multirun:
+        raise ConfigError("-m (multirun) under torchrun: start one torchrun per run instead")
+    from seq2seq.distributed import init_world
+    from seq2seq.runtime import resolve_device
+
+    world = init_world(resolve_device(cfg.trainer.device))
+    out = world.broadcast(str(Path(out).absolute()))
+    extra = [f"hydra.run.dir={out}"]
+    if not world.is_main:  # no .hydra/ and no train.log from the other ranks; warnings still reach stderr
+        extra += ["hydra.output_subdir=null", "hydra.job_logging.root.handlers=[console]",
+                  "hydra.job_logging.root.level=WARNING"]
+    return [*argv, *extra]
 
 
 def _check_creatable(folder: Path, key: str) -> None:

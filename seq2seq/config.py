@@ -185,6 +185,7 @@ class TrainerConfig(Rules):
     seed: int = _opt(1234, "seed of weights, dropout and batch order")
     batch_tokens: int = _opt(2400, "token budget per batch: sentences x longest side (padding included)")
     max_sentences: int = _opt(0, "at most this many sentences per batch (0 = no limit)")
+    accum_steps: int = _opt(1, "batches (per process) whose gradients make one optimizer step")
     recompute_attention: bool = _opt(True, "recompute the additive attention activations in backward: 929 instead of "
                                            "1,293 MB peak RSS, about 2% slower (docs/performance.md)")
     eval_every: int = _opt(500, "validate every N steps")
@@ -202,7 +203,7 @@ class TrainerConfig(Rules):
     max_bad_steps: int = _opt(10, "stop after this many consecutive non-finite steps")
 
     def __post_init__(self) -> None:
-        self.positive("batch_tokens", "eval_every", "log_every", "eval_batch_tokens", "beam_size", "max_bad_steps")
+        self.positive("batch_tokens", "accum_steps", "eval_every", "log_every", "eval_batch_tokens", "beam_size", "max_bad_steps")
         self.non_negative("max_steps", "max_epochs", "max_minutes", "max_sentences", "patience", "num_heatmaps",
                           "num_threads", "keep_last", "max_len_a", "max_len_b")
 

@@ -234,16 +234,44 @@ def test_checkpoint_round_trips_through_torch_save(tmp_path):
     assert back["sampler"] == s.state_dict()
 
 
-def test_rank_shards_disjoint_and_covering():
-    src, _ = synthetic_lengths()
-    all_batches = epoch_batches(make_sampler(), 4)
-    shards = [epoch_batches(make_sampler(rank=r, world_size=3), 4) for r in range(3)]
-    counts = [len(sh) for sh in shards]
-    assert sum(counts) == len(all_batches) and max(counts) - min(counts) <= 1
-    assert make_sampler(rank=1, world_size=3).common_len() == min(counts)
-    flat = np.concatenate([np.concatenate(sh) for sh in shards])
-    assert np.array_equal(np.sort(flat), np.arange(len(src)))
-    assert shards[1] == all_batches[1::3]
+@pytest.mark.parametrize("world_size", [2, 3, 4])
+def test_rank_shards_cover_every_pair_once_in_equal_steps(world_size):
+    src, tgt = synthetic_lengths()
+    for epoch in range(3):
+        shards = [epoch_batches(make_sampler(rank=r, world_size=world_size), epoch) for r in range(world_size)]
+        counts = {len(sh) for sh in shards}
+        assert len(counts) == 1  # the same number of steps on every rank: nobody waits in an all-reduce
+        flat = np.concatenate([np.concatenate(sh) for sh in shards])
+        assert np.array_equal(np.sort(flat), np.arange(len(src)))  # every pair once per epoch over all ranks
+        # similar work per rank: padded target tokens within 10% of each other over an epoch of ~25 steps
+        work = [sum(len(b) * (tgt[b].max() + 1) for b in sh) for sh in shards]
+        assert max(work) / min(work) < 1.10
+        # every batch but the halved ones keeps the single-process budget
+        for sh in shards:
+            for b in sh:
+                assert len(b) == 1 or len(b) * (np.maximum(src, tgt)[b].max()) <= 2000
+
+
+def test_two_ranks_take_in_pairs_the_batches_one_process_takes():
+    """The basis of the DDP equivalence: step k of ranks 0 and 1 = batches 2k and 2k+1 of one process."""
+    single = epoch_batches(make_sampler(), 1)
+    ranks = [epoch_batches(make_sampler(rank=r, world_size=2), 1) for r in range(2)]
+    unsplit = len(single) - 1 if len(single) % 2 else len(single)  # an odd count halves the last batch
+    for k in range(unsplit // 2):
+        assert np.array_equal(ranks[0][k], single[2 * k]) and np.array_equal(ranks[1][k], single[2 * k + 1])
+
+
+def test_index_maps_batches_to_corpus_positions():
+    src, tgt = synthetic_lengths(n=500)
+    index = np.arange(0, 1000, 2)  # e.g. the pairs within max_len of a corpus twice this size
+    plain = epoch_batches(TokenBudgetBatchSampler(src, tgt, max_tokens=2000, seed=3), 0)
+    mapped = epoch_batches(TokenBudgetBatchSampler(src, tgt, max_tokens=2000, seed=3, index=index), 0)
+    assert [list(index[np.asarray(b)]) for b in plain] == [list(b) for b in mapped]
+
+
+def test_more_ranks_than_pairs_is_an_error():
+    with pytest.raises(ValueError, match="cannot be shared by 4 ranks"):
+        TokenBudgetBatchSampler(np.ones(3), np.ones(3), max_tokens=10, rank=0, world_size=4)
 
 
 def test_for_ids_budgets_collated_tensor_size():

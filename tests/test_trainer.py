@@ -12,7 +12,7 @@ from seq2seq.training.trainer import Trainer
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "bible-es-en"
 RESULT_KEYS = {"stop_reason", "steps", "epochs", "best_step", "wall_seconds", "train_seconds", "train_tokens_per_sec",
                "skipped_steps", "device", "precision", "peak_rss_mb", "allocator", "parameters", "data", "dev", "test",
-               "validations"}
+               "validations", "processes"}
 
 
 @pytest.fixture(scope="module")
@@ -115,3 +115,79 @@ def test_a_config_changed_in_code_is_checked(tmp_path, cache):
     with pytest.raises(ConfigError, match="trainer.log_every=0 must be positive"):
         Trainer(cfg, tmp_path / "run")
     assert not (tmp_path / "run").exists()
+
+
+def test_accumulated_step_is_one_update_on_the_union_of_the_batches(tmp_path, cache):
+    """accum_steps: the gradient of the summed loss over all batches / all their target pieces, computed
+    here independently (one backward of the summed loss, clipping and AdamW by hand)."""
+    cfg = tiny(cache, max_steps=2, accum_steps=2)
+    cfg.model.dropout = 0.0
+    trainer = Trainer(cfg, tmp_path / "run")
+    it = iter(trainer.loader)
+    batches = [next(it), next(it)]
+    start = {k: v.clone() for k, v in trainer.model.state_dict().items()}
+    lr = trainer.schedule.lr(1)
+    trainer.step(batches)
+
+    ref = Trainer(cfg, tmp_path / "ref").model
+    ref.load_state_dict(start)
+    total = sum(b.ntokens for b in batches)
+    loss = sum(ref.batch_loss(b, cfg.optim.label_smoothing) for b in batches) / total
+    loss.backward()
+    params = [p for p in ref.parameters()]
+    norm = torch.sqrt(sum((p.grad.double() ** 2).sum() for p in params))
+    scale = min(1.0, cfg.optim.clip_norm / (float(norm) + 1e-6))
+    b1, b2 = cfg.optim.betas
+    with torch.no_grad():
+        for p in params:  # AdamW's first step: m = (1-b1) g, v = (1-b2) g^2, bias-corrected
+            g = p.grad * scale
+            m_hat, v_hat = g, g * g
+            p -= lr * m_hat / (v_hat.sqrt() + 1e-8)
+    for (name, p), q in zip(trainer.model.named_parameters(), params):
+        assert torch.allclose(p, q, rtol=1e-4, atol=1e-6), name
+    assert not torch.equal(trainer.model.state_dict()["decoder.out_proj.weight"], start["decoder.out_proj.weight"])
+
+
+def test_ddp_all_reduces_only_on_the_last_accumulated_batch(tmp_path, cache, monkeypatch):
+    """Under DDP the accumulation batches run in no_sync: one all-reduce round per optimizer step."""
+    import torch.distributed as dist
+
+    monkeypatch.setenv("WORLD_SIZE", "1")
+    monkeypatch.setenv("RANK", "0")
+    monkeypatch.setenv("LOCAL_RANK", "0")
+    monkeypatch.setenv("MASTER_ADDR", "127.0.0.1")
+    monkeypatch.setenv("MASTER_PORT", str(_free_port()))
+    dist.init_process_group("gloo", rank=0, world_size=1)
+    try:
+        from seq2seq.distributed import World, data_parallel
+
+        trainer = Trainer(tiny(cache, max_steps=2, accum_steps=3), tmp_path / "run")
+        trainer.world = World(rank=0, size=1)  # a group of one: DDP's hooks run, the ranks are trivial
+        trainer.ddp = data_parallel(trainer.model, World(rank=0, size=2), trainer.device)
+        calls = []
+
+        def hook(state, bucket):
+            calls.append(trainer.progress.step)
+            fut = torch.futures.Future()
+            fut.set_result(bucket.buffer())
+            return fut
+
+        trainer.ddp.register_comm_hook(None, hook)
+        it = iter(trainer.loader)
+        stats = trainer.step([next(it), next(it), next(it)])
+        assert bool(stats.finite)
+        buckets = len(calls)
+        assert buckets >= 1
+        calls.clear()
+        trainer.step([next(it)])
+        assert len(calls) == buckets  # the same all-reduce rounds for 1 batch as for 3: none while accumulating
+    finally:
+        dist.destroy_process_group()
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]

@@ -35,6 +35,21 @@ def _split_batches(order: np.ndarray, longest: np.ndarray, max_tokens: int,
     return batches
 
 
+def _divisible(batches: list[np.ndarray], world_size: int) -> list[np.ndarray]:
+    """Halve the last splittable batches until ``world_size`` divides their number (see the sampler)."""
+    batches = list(batches)
+    k = len(batches) - 1
+    while len(batches) % world_size and k >= 0:
+        if len(batches[k]) >= 2:
+            half = len(batches[k]) // 2
+            batches[k : k + 1] = [batches[k][:half], batches[k][half:]]
+        else:
+            k -= 1
+    if len(batches) % world_size:
+        raise ValueError(f"cannot share {len(batches)} batches evenly among {world_size} ranks")
+    return batches
+
+
 def padding_efficiency(batches: Sequence[Sequence[int]], src_lengths: np.ndarray,
                        tgt_lengths: np.ndarray) -> float:
     """Real tokens / padded tensor cells, summed over both sides and all batches.
@@ -65,10 +80,16 @@ class TokenBudgetBatchSampler(Sampler[list[int]]):
     length sort, no randomness (dev/test translation; restore corpus order
     with ``Batch.indices``). The number of batches may vary between epochs.
 
-    Sharding: every rank builds the same batch list; rank r takes batches
-    r, r + world_size, ...  Shards are disjoint and cover every index once,
-    but counts may differ by one between ranks; a DDP loop must stop all
-    ranks at ``common_len()`` or use ``torch.distributed.algorithms.Join``.
+    Sharding: every rank builds the same batch list and rank r takes batches
+    r, r + world_size, ... When the count is not a multiple of world_size, the
+    last batches that hold two or more pairs are halved until it is, so every
+    pair is trained on once per epoch over all ranks and every rank takes the
+    same number of steps (no rank waits in an all-reduce that another rank has
+    left). Batches before the split ones are the same for any world_size: two
+    ranks take the batches a single process would take, in pairs.
+
+    ``index``: the corpus positions the lengths belong to (e.g. the pairs within
+    ``data.max_len`` of a memory-mapped corpus); batches then hold those positions.
 
     Resume: ``position`` counts batches handed out this epoch on this rank.
     With DataLoader workers the loader pulls ``prefetch_factor * num_workers``
@@ -80,7 +101,8 @@ class TokenBudgetBatchSampler(Sampler[list[int]]):
 
     def __init__(self, src_lengths: np.ndarray, tgt_lengths: np.ndarray, max_tokens: int,
                  max_sentences: int | None = None, shuffle: bool = True, seed: int = 0,
-                 bucket_size_multiplier: int = 100, rank: int = 0, world_size: int = 1) -> None:
+                 bucket_size_multiplier: int = 100, rank: int = 0, world_size: int = 1,
+                 index: np.ndarray | None = None) -> None:
         src = np.asarray(src_lengths, dtype=np.int64)
         tgt = np.asarray(tgt_lengths, dtype=np.int64)
         if src.ndim != 1 or src.shape != tgt.shape:
@@ -90,7 +112,12 @@ class TokenBudgetBatchSampler(Sampler[list[int]]):
                 or bucket_size_multiplier < 1 or not 0 <= rank < world_size:
             raise ValueError("need lengths >= 0, max_tokens, max_sentences, bucket_size_multiplier"
                              " >= 1, seed >= 0 and 0 <= rank < world_size")
+        if index is not None and np.shape(index) != src.shape:
+            raise ValueError(f"index {np.shape(index)} must match the lengths {src.shape}")
+        if world_size > 1 and len(src) < world_size:
+            raise ValueError(f"{len(src)} training pairs cannot be shared by {world_size} ranks")
         self.src_lengths, self.tgt_lengths = src, tgt
+        self.index = None if index is None else np.asarray(index, dtype=np.int64)
         self.longest = np.maximum(src, tgt)
         self.max_tokens, self.max_sentences = int(max_tokens), max_sentences
         self.shuffle, self.seed = shuffle, int(seed)
@@ -103,12 +130,20 @@ class TokenBudgetBatchSampler(Sampler[list[int]]):
         self._cache: tuple[tuple[int, int], list[np.ndarray]] | None = None
 
     @classmethod
-    def for_ids(cls, ids: ParallelIds, max_tokens: int, **kwargs) -> TokenBudgetBatchSampler:
-        """Budget against collated sizes: src + EOS and BOS/EOS + tgt are len + 1."""
-        return cls(ids.src.lengths() + 1, ids.tgt.lengths() + 1, max_tokens, **kwargs)
+    def for_ids(cls, ids: ParallelIds, max_tokens: int, index: np.ndarray | None = None,
+                **kwargs) -> TokenBudgetBatchSampler:
+        """Budget against collated sizes: src + EOS and BOS/EOS + tgt are len + 1.
+
+        ``index``: train on these positions of ``ids`` only (None: all pairs).
+        """
+        src, tgt = ids.src.lengths(), ids.tgt.lengths()
+        if index is not None:
+            src, tgt = src[index], tgt[index]
+        return cls(src + 1, tgt + 1, max_tokens, index=index, **kwargs)
 
     def _all_batches(self) -> list[np.ndarray]:
-        """Every rank's batches for the current epoch, identical on all ranks."""
+        """Every rank's batches for the current epoch, identical on all ranks, as positions in the
+        lengths arrays (``__iter__`` turns them into corpus positions through ``index``)."""
         key = (self.seed, self.epoch if self.shuffle else -1)
         if self._cache is not None and self._cache[0] == key:
             return self._cache[1]
@@ -125,6 +160,7 @@ class TokenBudgetBatchSampler(Sampler[list[int]]):
                 pool = pool[np.lexsort((src[pool], tgt[pool]))]
                 batches += _split_batches(pool, self.longest, self.max_tokens, self.max_sentences)
             batches = [batches[i] for i in rng.permutation(len(batches))]
+        batches = _divisible(batches, self.world_size)
         self._cache = (key, batches)
         return batches
 
@@ -142,16 +178,12 @@ class TokenBudgetBatchSampler(Sampler[list[int]]):
                              "were lengths, budget or world_size changed?")
         for batch in batches[self.position :]:
             self.position += 1  # before yielding: a checkpoint after batch k says k done
-            yield batch.tolist()
+            yield (batch if self.index is None else self.index[batch]).tolist()
         self.position = 0
 
     def __len__(self) -> int:
         """Batches of the current epoch on this rank (including any already yielded)."""
         return len(self._rank_batches())
-
-    def common_len(self) -> int:
-        """Batches every rank has this epoch: where a DDP loop must stop all ranks."""
-        return len(self._all_batches()) // self.world_size
 
     def padding_efficiency(self) -> float:
         """``padding_efficiency`` of this rank's batches for the current epoch."""

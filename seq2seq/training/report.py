@@ -41,10 +41,13 @@ def finish(tr, reason: str, test: dict | None) -> dict:
         "train_seconds": round(p.train_seconds, 1),
         "train_tokens_per_sec": round(p.train_tokens / max(p.train_seconds, 1e-9), 1),
         "skipped_steps": p.skipped_steps, "device": str(tr.device), "precision": str(tr.precision),
+        "processes": tr.world.size,
         "peak_rss_mb": peak_rss_mb(), "allocator": active_allocator(),
         "parameters": tr.model.num_parameters(), "data": tr.data.report,
         "dev": {**p.best_dev, "bleu": p.best_bleu}, "test": test, "validations": p.history,
     }
+    if not tr.world.is_main:  # under DDP rank 0 alone writes
+        return results
     write_json(tr.run.results, results)
     if test is not None:
         tr.validator.write_hparams(results)

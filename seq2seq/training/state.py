@@ -73,8 +73,15 @@ class Meter:
         self.bad.add_(1.0).mul_(1.0 - ok)
         self.grad_norm.copy_(stats.grad_norm.detach().view(1))
 
-    def read(self) -> Reading:
-        values = torch.cat((self.window, self.counts, self.bad, self.grad_norm)).tolist()
+    def read(self, sum_over_ranks=None) -> Reading:
+        """``sum_over_ranks``: an in-place all-reduce (DDP), so the loss and token counts are the job's.
+
+        Skips, bad steps and the gradient norm are the same on every rank and are not summed.
+        """
+        summed = torch.cat((self.window, self.counts[:1]))
+        if sum_over_ranks is not None:
+            sum_over_ranks(summed)
+        values = torch.cat((summed, self.counts[1:], self.bad, self.grad_norm)).tolist()
         self.counts.zero_()
         self.reads += 1
         w_loss, w_tok, tokens, skipped, bad, norm = values

@@ -6,6 +6,7 @@ logging interval (``Meter.read``), where it logs, counts skipped steps and appli
 """
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 import sys
@@ -23,6 +24,7 @@ from seq2seq.config import Config, as_plain, check
 from seq2seq.data.batching import TokenBudgetBatchSampler, make_loader
 from seq2seq.data.pipeline import prepare_data
 from seq2seq.data.tokenizer import Tokenizer
+from seq2seq.distributed import World, close_world, data_parallel, init_world
 from seq2seq.errors import CheckpointError, TrainingError
 from seq2seq.model.seq2seq import build_model
 from seq2seq.rundir import RunDir, link
@@ -45,7 +47,9 @@ class Trainer:
         check(cfg)  # a config built in code skips the checks that composing it from YAML runs
         self.cfg, self.run = cfg, RunDir(run_dir)
         t = cfg.trainer
-        self.device = resolve_device(t.device)
+        device = resolve_device(t.device)
+        self.world: World = init_world(device)  # a world of one without torchrun
+        self.device = self.world.device(device)
         self.precision = resolve_precision(t.precision, self.device)
         configure_threads(t.num_threads, t.deterministic)
         seed_everything(t.seed)
@@ -56,8 +60,10 @@ class Trainer:
         self._setup_model()
         self._setup_optimizer()
         self._setup_batches()
-        self.writer = SummaryWriter(str(self.run.tensorboard))
-        self.validator = Validator(cfg, self.data, self.tok, self.device, self.precision, self.writer)
+        # Rank 0 alone writes and validates; the other ranks only train.
+        main = self.world.is_main
+        self.writer = SummaryWriter(str(self.run.tensorboard)) if main else None
+        self.validator = Validator(cfg, self.data, self.tok, self.device, self.precision, self.writer) if main else None
         self.progress, self.meter, self.window_seconds = Progress(), Meter(self.device), 0.0
         if resumed is not None:
             self._restore(resumed)
@@ -73,23 +79,39 @@ class Trainer:
         if diff:
             raise CheckpointError(f"{path}: cannot resume with a changed model/data config ({'; '.join(diff)}); "
                                   "start a new run, or resume with the original values")
+        ranks = state["sampler"].get("world_size", 1)
+        if ranks != self.world.size:
+            raise CheckpointError(f"{path}: written by {ranks} training process(es), resumed with {self.world.size}; "
+                                  f"resume with the same number (torchrun --nproc-per-node ...) or start a new run")
         log.info("resuming from %s (step %d)", path, state["progress"]["step"])
         return state, RunDir(path.parent.parent)
 
     def _setup_data(self, resumed_run: RunDir | None) -> None:
         # A resumed run keeps the exact tokenizer it was trained with, even if the cache was cleared.
         tok = Tokenizer.from_run(resumed_run, self.cfg.tokenizer.joint) if resumed_run is not None else None
+        # One process per machine prepares a new corpus while the others wait, then they find it cached.
+        leader = self.world.local_rank == 0
+        if not leader:
+            self.world.barrier()
         self.data = prepare_data(self.cfg.data, self.cfg.tokenizer, tokenizer=tok)
+        if leader:
+            self.world.barrier()
         same = resumed_run is not None and resumed_run.root.resolve() == self.run.root.resolve()
-        self.tok = self.data.tokenizer if same else self.data.tokenizer.copy_to(self.run)
+        keep = same or not self.world.is_main
+        self.tok = self.data.tokenizer if keep else self.data.tokenizer.copy_to(self.run)
 
     def _setup_model(self) -> None:
         tok = self.tok
         self.model = build_model(self.cfg.model, tok.src_vocab_size, tok.tgt_vocab_size, tok.pad_id,
                                  recompute_attention=self.cfg.trainer.recompute_attention).to(self.device)
-        log.info("model: %.2fM parameters, device %s, precision %s, %d threads, %s malloc",
+        self.ddp = None
+        if self.world.enabled:
+            self.ddp = data_parallel(self.model, self.world, self.device)
+            # The same weights on every rank (DDP broadcast rank 0's), different dropout masks per rank.
+            seed_everything(self.cfg.trainer.seed + 7919 * self.world.rank)
+        log.info("model: %.2fM parameters, device %s, precision %s, %d threads, %s malloc%s",
                  self.model.num_parameters() / 1e6, self.device, self.precision, torch.get_num_threads(),
-                 active_allocator())
+                 active_allocator(), f", DDP over {self.world.size} processes" if self.world.enabled else "")
 
     def _setup_optimizer(self) -> None:
         o = self.cfg.optim
@@ -102,8 +124,9 @@ class Trainer:
 
     def _setup_batches(self) -> None:
         t, tok = self.cfg.trainer, self.tok
-        self.sampler = TokenBudgetBatchSampler.for_ids(self.data.train, t.batch_tokens, shuffle=True, seed=t.seed,
-                                                       max_sentences=t.max_sentences or None)
+        self.sampler = TokenBudgetBatchSampler.for_ids(self.data.train, t.batch_tokens, index=self.data.train_index,
+                                                       shuffle=True, seed=t.seed, max_sentences=t.max_sentences or None,
+                                                       rank=self.world.rank, world_size=self.world.size)
         self.loader = make_loader(self.data.train, self.sampler, tok.pad_id, tok.bos_id, tok.eos_id,
                                   pin_memory=self.device.type == "cuda")
         log.info("batching: %d batches per epoch, padding efficiency %.3f", len(self.sampler),
@@ -120,22 +143,36 @@ class Trainer:
         self.scaler.load_state_dict(state["scaler"])
         self.sampler.load_state_dict(state["sampler"])
         self.progress = Progress(**state["progress"])
-        set_rng_state(state["rng"])
+        set_rng_state(state["rng_ranks"][self.world.rank] if "rng_ranks" in state else state["rng"])
 
     def state_dict(self) -> dict:
-        tok = self.tok
-        return {
+        """The whole training state; under DDP a collective (every rank's RNG state goes to rank 0)."""
+        tok, rng = self.tok, rng_state()
+        ranks = self.world.gather(rng) if self.world.enabled else None
+        state = {
             "config": self.config_dict, "model": self.model.state_dict(), "optimizer": self.optimizer.state_dict(),
             "schedule": self.schedule.state_dict(), "scaler": self.scaler.state_dict(),
-            "sampler": self.sampler.state_dict(), "progress": asdict(self.progress), "rng": rng_state(),
+            "sampler": {**self.sampler.state_dict(), "world_size": self.world.size},
+            "progress": asdict(self.progress), "rng": rng,
             "vocab": {"src": tok.src_vocab_size, "tgt": tok.tgt_vocab_size, "pad": tok.pad_id, "bos": tok.bos_id,
                       "eos": tok.eos_id},
         }
+        if ranks is not None:
+            state["rng_ranks"] = ranks
+        return state
+
+    def save_last(self) -> None:
+        """``last.pt`` from rank 0; called on every rank (``state_dict`` is a collective under DDP)."""
+        state = self.state_dict()
+        if self.world.is_main:
+            checkpoint.save(state, self.run.last)
 
     def checkpoint(self, improved: bool) -> None:
         """``last.pt``; ``best.pt`` and ``step-N.pt`` as hard links to it; old step checkpoints rotated."""
         run, keep = self.run, self.cfg.trainer.keep_last
-        checkpoint.save(self.state_dict(), run.last)
+        self.save_last()
+        if not self.world.is_main:
+            return
         if improved:
             link(run.last, run.best)
         if keep:
@@ -145,17 +182,37 @@ class Trainer:
 
     # ---- one step ----
 
-    def step(self, batch) -> StepStats:
-        """One optimizer update on ``batch``; no host synchronisation (see ``Meter``)."""
-        batch = batch.to(self.device, non_blocking=True)
+    def step(self, batches) -> StepStats:
+        """One optimizer update on a batch, or on the gradients of several (``trainer.accum_steps``).
+
+        The loss is normalised by the target pieces of all the batches on all ranks, so the update is
+        the one a single process would make on their union (DDP averages over ranks: hence ``* size``).
+        Under DDP only the last batch's backward all-reduces. No host synchronisation (see ``Meter``).
+        """
+        batches = [batches] if not isinstance(batches, (list, tuple)) else batches
+        batches = [b.to(self.device, non_blocking=True) for b in batches]
         for group in self.optimizer.param_groups:
             group["lr"] = self.schedule.lr(self.progress.step + 1)
-        with autocast(self.device, self.precision):
-            loss = self.model.batch_loss(batch, self.cfg.optim.label_smoothing)
-        self.scaler.scale(loss / batch.ntokens).backward()
+        world, ls = self.world, self.cfg.optim.label_smoothing
+        total = sum(b.ntokens for b in batches)
+        if world.enabled:  # a host-side collective (gloo), so no GPU synchronisation
+            total = world.sum_(torch.tensor([float(total)], dtype=torch.float64)).item() / world.size
+        loss_sum = None
+        for k, batch in enumerate(batches):
+            last = k == len(batches) - 1
+            with self.ddp.no_sync() if self.ddp is not None and not last else contextlib.nullcontext():
+                with autocast(self.device, self.precision):
+                    if self.ddp is not None:
+                        loss = self.ddp(batch.src, batch.src_len, batch.tgt_in, batch.tgt_out, ls)
+                    else:
+                        loss = self.model.batch_loss(batch, ls)
+                self.scaler.scale(loss / total).backward()
+            loss_sum = loss.detach() if loss_sum is None else loss_sum + loss.detach()
         self.scaler.unscale_(self.optimizer)
         grad_norm = torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.cfg.optim.clip_norm or math.inf)
-        finite = torch.isfinite(grad_norm) & torch.isfinite(loss)
+        # Under DDP a non-finite loss on any rank reaches every rank's gradient through the all-reduce:
+        # judging by the gradient alone keeps the ranks' decisions (and weights) identical.
+        finite = torch.isfinite(grad_norm) if world.enabled else torch.isfinite(grad_norm) & torch.isfinite(loss_sum)
         if self.scaler.is_enabled():
             self.scaler.step(self.optimizer)  # fp16: the scaler skips non-finite steps itself and backs off
         else:
@@ -164,22 +221,24 @@ class Trainer:
             del self.optimizer.found_inf
         self.scaler.update()
         self.optimizer.zero_grad(set_to_none=True)
-        return StepStats(loss.detach(), batch.ntokens - len(batch), grad_norm.detach(), finite)
+        return StepStats(loss_sum, sum(b.ntokens - len(b) for b in batches), grad_norm.detach(), finite)
 
     def _read_meter(self) -> None:
         """The host's one read of the step figures: counters, the NaN guard, and the log at log steps."""
-        t, p = self.cfg.trainer, self.progress
-        r = self.meter.read()
+        t, p, main = self.cfg.trainer, self.progress, self.world.is_main
+        r = self.meter.read(self.world.sum_ if self.world.enabled else None)
         p.train_tokens += r.tokens
         if r.skipped:
             p.skipped_steps += r.skipped
-            self.writer.add_scalar("train/skipped_steps", p.skipped_steps, p.step)
-        if r.bad_in_row >= t.max_bad_steps:
-            checkpoint.save(self.state_dict(), self.run.last)
+            if main:
+                self.writer.add_scalar("train/skipped_steps", p.skipped_steps, p.step)
+        if r.bad_in_row >= t.max_bad_steps:  # the same on every rank: their gradients are the same
+            self.save_last()
             raise TrainingError(f"{r.bad_in_row} non-finite steps in a row at step {p.step}: lower optim.lr or use "
                                 "trainer.precision=fp32; last.pt holds the last good state")
         if p.step % t.log_every == 0 and r.window_tokens:
-            log_window(self, r)
+            if main:
+                log_window(self, r)
             self.meter.reset_window()
             self.window_seconds = 0.0
 
@@ -195,7 +254,7 @@ class Trainer:
         improved = scores.bleu > p.best_bleu
         if improved:
             p.best_bleu, p.best_step, p.bad_evals = scores.bleu, p.step, 0
-            p.best_dev = self.validator.best_dev_extra(p.step)
+            p.best_dev = self.validator.best_dev_extra(p.step) if self.validator is not None else {}
         else:
             p.bad_evals += 1
         if self.schedule.observe(scores.bleu):
@@ -205,9 +264,14 @@ class Trainer:
         return improved
 
     def _validate_and_save(self) -> bool:
-        """Validate, checkpoint; True when early stopping says stop."""
+        """Validate, checkpoint; True when early stopping says stop.
+
+        Under DDP rank 0 validates and every rank records its scores, so the ranks keep the same
+        progress, learning-rate scale and early-stopping count.
+        """
         self._read_meter()  # the counters a checkpoint carries must be current
-        self.checkpoint(self._record(self.validate()))
+        scores = self.validate() if self.world.is_main else None
+        self.checkpoint(self._record(self.world.broadcast(scores)))
         self.model.train()
         patience = self.cfg.trainer.patience
         return bool(patience) and self.progress.bad_evals >= patience
@@ -224,28 +288,52 @@ class Trainer:
             return f"reached trainer.max_minutes={t.max_minutes}"
         return ""
 
+    def _agreed(self, signal: str, reason: str) -> tuple[str, str]:
+        """(signal, reason) that every rank acts on: a signal or a budget on any rank stops them all."""
+        if not self.world.enabled:
+            return signal, reason
+        code = self.world.max_int(2 if signal else 1 if reason else 0)
+        if code == 2:
+            return signal or "a signal to another training process", ""
+        if code == 1 and not reason:  # max_steps is reached together; only the clock can differ
+            reason = f"reached trainer.max_minutes={self.cfg.trainer.max_minutes}"
+        return "", reason if code == 1 else ""
+
     # ---- the loop ----
 
     def fit(self) -> dict:
         """Train until a budget, patience or a signal stops it; then test the best checkpoint."""
-        stop = Stopper()
-        self.bar = tqdm(total=self.cfg.trainer.max_steps or None, disable=None, dynamic_ncols=True, desc="train")
+        stop, main = Stopper(), self.world.is_main
+        self.bar = tqdm(total=self.cfg.trainer.max_steps or None, disable=None if main else True, dynamic_ncols=True,
+                        desc="train")
         self.model.train()
+        self.interrupted = False
         try:
             reason = self._epochs(stop)
         finally:
             stop.restore()  # also when training fails: leave the caller's handlers as they were
             self.bar.close()
         log.info("stopped: %s", reason)
-        return finish(self, reason, None if stop.requested else self.test())
+        return finish(self, reason, None if self.interrupted or not main else self.test())
+
+    def _groups(self):
+        """This epoch's batches in groups of ``trainer.accum_steps`` (the last group may be shorter)."""
+        group, size = [], self.cfg.trainer.accum_steps
+        for batch in self.loader:
+            group.append(batch)
+            if len(group) == size:
+                yield group
+                group = []
+        if group:
+            yield group
 
     def _epochs(self, stop: Stopper) -> str:
         t, p = self.cfg.trainer, self.progress
         while True:
             self.sampler.set_epoch(p.epoch)
-            for batch in self.loader:
+            for batches in self._groups():
                 started = time.perf_counter()
-                self.meter.add(self.step(batch))
+                self.meter.add(self.step(batches))
                 p.step += 1
                 elapsed = time.perf_counter() - started
                 self.window_seconds += elapsed
@@ -253,14 +341,14 @@ class Trainer:
                 self.bar.update(1)
                 if p.step % t.log_every == 0 or p.step % t.max_bad_steps == 0:
                     self._read_meter()
-                if stop.requested:
-                    return self._interrupted(stop.requested)
-                reason = self.stop_reason()
+                signal, reason = self._agreed(stop.requested, self.stop_reason())
+                if signal:
+                    return self._interrupted(signal)
                 if p.step % t.eval_every == 0 or reason:
                     if self._validate_and_save() and not reason:
                         reason = f"early stopping: no dev BLEU gain in {t.patience} validations"
                     # the validation itself may have used up the budget: stop here, it was just validated
-                    reason = reason or self.stop_reason()
+                    reason = reason or self._agreed("", self.stop_reason())[1]
                 if reason:
                     return reason
             p.epoch += 1
@@ -271,9 +359,12 @@ class Trainer:
 
     def _interrupted(self, signal_name: str) -> str:
         self._read_meter()
-        checkpoint.save(self.state_dict(), self.run.last)
-        print(f"stopped by {signal_name} at step {self.progress.step}; last.pt written. Resume with:\n"
-              f"  seq2seq-train ... hydra.run.dir={self.run.root} trainer.resume=auto", file=sys.stderr)
+        self.save_last()
+        self.interrupted = True
+        if self.world.is_main:
+            launcher = "torchrun ... $(command -v seq2seq-train)" if self.world.enabled else "seq2seq-train"
+            print(f"stopped by {signal_name} at step {self.progress.step}; last.pt written. Resume with:\n"
+                  f"  {launcher} ... hydra.run.dir={self.run.root} trainer.resume=auto", file=sys.stderr)
         return f"interrupted by {signal_name}"
 
     # ---- test and results ----
@@ -288,6 +379,11 @@ class Trainer:
         del best
         return self.validator.test(self.model, beam_size=self.cfg.trainer.beam_size)
 
+
+
 def train(cfg: Config, run_dir: Path | str) -> dict:
-    """Train in ``run_dir`` and return the results written to ``results.json``."""
-    return Trainer(cfg, run_dir).fit()
+    """Train in ``run_dir`` and return the results written to ``results.json`` (on every rank)."""
+    try:
+        return Trainer(cfg, run_dir).fit()
+    finally:
+        close_world()

@@ -1,0 +1,144 @@
+"""torchrun/DDP set-up and the few decisions the ranks must take together.
+
+``torchrun`` starts one process per rank and tells each its place through the environment (``RANK``,
+``WORLD_SIZE``, ``LOCAL_RANK``, ``MASTER_ADDR``/``MASTER_PORT``); a plain ``seq2seq-train`` sees none of
+them and runs as a world of one, where every function here is a no-op. Rank 0 alone writes (TensorBoard,
+checkpoints, results); every rank trains, and the ranks agree on when to stop so that none of them waits
+forever in an all-reduce that the others have left.
+
+Backends: gloo for CPU tensors, NCCL for CUDA tensors (``"cpu:gloo,cuda:nccl"``), so the small host-side
+collectives below work under either device.
+"""
+from __future__ import annotations
+
+import datetime
+import os
+from dataclasses import dataclass
+
+import torch
+import torch.distributed as dist
+
+# Validation and the first corpus preparation run on rank 0 while the others wait in a collective:
+# the timeout must outlast them (a big corpus prepares for minutes), yet still end a real hang.
+TIMEOUT = datetime.timedelta(hours=2)
+
+
+def env_world_size() -> int:
+    """How many ranks torchrun started (1 without torchrun); read before anything is initialised."""
+    try:
+        return max(1, int(os.environ.get("WORLD_SIZE", "1")))
+    except ValueError:
+        return 1
+
+
+def env_rank() -> int:
+    try:
+        return int(os.environ.get("RANK", "0"))
+    except ValueError:
+        return 0
+
+
+@dataclass(frozen=True)
+class World:
+    """This process's place among the ranks; ``World()`` is a single process."""
+
+    rank: int = 0
+    size: int = 1
+    local_rank: int = 0
+
+    @property
+    def enabled(self) -> bool:
+        return self.size > 1
+
+    @property
+    def is_main(self) -> bool:
+        return self.rank == 0
+
+    def device(self, device: torch.device) -> torch.device:
+        """One GPU per rank on a node: CUDA device ``LOCAL_RANK``; CPU ranks share the CPU."""
+        if device.type == "cuda" and self.enabled:
+            return torch.device("cuda", self.local_rank)
+        return device
+
+    # ---- collectives (no-ops in a world of one) ----
+
+    def barrier(self) -> None:
+        if self.enabled:
+            dist.barrier()
+
+    def broadcast(self, obj):
+        """Rank 0's ``obj`` on every rank (a picklable Python object)."""
+        if not self.enabled:
+            return obj
+        box = [obj]
+        dist.broadcast_object_list(box, src=0)
+        return box[0]
+
+    def gather(self, obj) -> list:
+        """Every rank's ``obj``, in rank order, on rank 0 (other ranks get ``[]``)."""
+        if not self.enabled:
+            return [obj]
+        out = [None] * self.size if self.is_main else None
+        dist.gather_object(obj, out, dst=0)
+        return out or []
+
+    def max_int(self, value: int) -> int:
+        """The largest ``value`` over the ranks: how the ranks agree to stop (any rank's reason wins)."""
+        if not self.enabled:
+            return value
+        t = torch.tensor([value], dtype=torch.int64)
+        dist.all_reduce(t, op=dist.ReduceOp.MAX)
+        return int(t.item())
+
+    def sum_(self, tensor: torch.Tensor) -> torch.Tensor:
+        """Sum ``tensor`` over the ranks in place (any device the backend serves) and return it."""
+        if self.enabled:
+            dist.all_reduce(tensor, op=dist.ReduceOp.SUM)
+        return tensor
+
+
+def init_world(device: torch.device) -> World:
+    """Join the process group torchrun set up (once per process); a world of one without torchrun."""
+    size = env_world_size()
+    if size == 1:
+        return World()
+    rank, local_rank = env_rank(), int(os.environ.get("LOCAL_RANK", "0"))
+    if not dist.is_initialized():
+        kwargs = {}
+        if device.type == "cuda":
+            torch.cuda.set_device(local_rank)
+            kwargs["device_id"] = torch.device("cuda", local_rank)
+        backend = "cpu:gloo,cuda:nccl" if device.type == "cuda" else "gloo"
+        dist.init_process_group(backend=backend, timeout=TIMEOUT, **kwargs)
+    return World(rank=rank, size=size, local_rank=local_rank)
+
+
+def close_world() -> None:
+    if dist.is_available() and dist.is_initialized():
+        dist.destroy_process_group()
+
+
+class _Loss(torch.nn.Module):
+    """DDP synchronises gradients through ``forward``; the training loss is ``Seq2Seq.loss``, so route to it.
+
+    Inputs as in ``Seq2Seq.loss``: src (B, S), src_len (B,), tgt_in and tgt_out (B, T).
+    """
+
+    def __init__(self, model: torch.nn.Module):
+        super().__init__()
+        self.model = model
+
+    def forward(self, src, src_len, tgt_in, tgt_out, label_smoothing: float):
+        return self.model.loss(src, src_len, tgt_in, tgt_out, label_smoothing)
+
+
+def data_parallel(model: torch.nn.Module, world: World, device: torch.device):
+    """The DDP wrapper of ``model``'s loss (call it as ``ddp(src, src_len, tgt_in, tgt_out, ls)``).
+
+    ``model`` keeps its own parameters, so checkpoints and search use it unwrapped. Construction
+    broadcasts rank 0's weights, so every rank starts from the same model whatever its seed.
+    """
+    from torch.nn.parallel import DistributedDataParallel
+
+    ids = [device.index] if device.type == "cuda" else None
+    return DistributedDataParallel(_Loss(model), device_ids=ids, gradient_as_bucket_view=True)
