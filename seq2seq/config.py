@@ -115,7 +115,7 @@ class TokenizerConfig(Rules):
     joint: bool = _opt(True, "one model trained on both sides (enables tied embeddings across languages)")
     byte_fallback: bool = _opt(True, "unknown characters become UTF-8 byte pieces instead of <unk>")
     character_coverage: float = _opt(1.0, "share of characters covered by the vocabulary")
-    input_sentence_size: int = _opt(2_000_000, "sentences sampled to train the model (caps memory and time)")
+    input_sentence_size: int = _opt(500_000, "sentences a model is trained on, a uniform sample of a bigger corpus (joint: half as many pairs); time grows linearly, about 26 s per 500k on 2 cores")
     cache_dir: str = _opt("", "where trained models and id arrays are cached ('' = $SEQ2SEQ_CACHE or ~/.cache/seq2seq)")
 
     def __post_init__(self) -> None:

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Iterator
 
+import numpy as np
+
 from seq2seq.errors import UserError
 
 
@@ -69,6 +71,68 @@ def atomic_write(path: Path | str, mode: str = "w", *, durable: bool = False) ->
         raise
     if durable:
         _fsync_folder(path.parent)
+
+
+@contextlib.contextmanager
+def atomic_folder(path: Path | str) -> Iterator[Path]:
+    """A temporary folder beside ``path`` to fill; on a clean exit it is renamed to ``path``, else removed.
+
+    For a cache entry made of several files (a corpus's id arrays): readers see all of them or none.
+    An existing ``path`` is kept (another process finished first; its content is the same by key).
+    """
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"))
+    except OSError as e:
+        raise WriteError(path / "x", e.strerror or str(e), folder=True) from None
+    try:
+        yield tmp
+        try:
+            os.rename(tmp, path)
+        except OSError:
+            if not path.is_dir():
+                raise
+            shutil.rmtree(tmp, ignore_errors=True)
+    except BaseException as e:
+        shutil.rmtree(tmp, ignore_errors=True)
+        if isinstance(e, OSError):
+            raise WriteError(path, e.strerror or str(e), folder=False) from None
+        raise
+
+
+class NpyAppender:
+    """A 1-D ``.npy`` file written in pieces: arrays of unknown total length go straight to disk.
+
+    The header is reserved at a fixed size and rewritten with the final length on ``close``; until then
+    the file is not a valid array, so write it inside ``atomic_folder``.
+    """
+
+    HEADER = 128  # bytes; a multiple of 64 as numpy's format asks, room for any 1-D shape
+
+    def __init__(self, path: Path, dtype) -> None:
+        self.path, self.dtype, self.length = Path(path), np.dtype(dtype), 0
+        self.file = open(self.path, "wb")
+        self.file.write(self._header(0))
+
+    def _header(self, n: int) -> bytes:
+        d = "{'descr': %r, 'fortran_order': False, 'shape': (%d,), }" % (self.dtype.str, n)
+        room = self.HEADER - 10  # magic (6), version (2), header length (2)
+        return b"\x93NUMPY\x01\x00" + room.to_bytes(2, "little") + d.encode("latin1").ljust(room - 1) + b"\n"
+
+    def append(self, values: np.ndarray) -> None:
+        self.file.write(np.ascontiguousarray(values, dtype=self.dtype).tobytes())
+        self.length += len(values)
+
+    def close(self) -> None:
+        self.file.seek(0)
+        self.file.write(self._header(self.length))
+        self.file.close()
+
+
+def save_npy(path: Path | str, array: np.ndarray) -> None:
+    with atomic_write(path, "wb") as f:
+        np.save(f, array, allow_pickle=False)
 
 
 def write_text(path: Path | str, text: str) -> None:

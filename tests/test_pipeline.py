@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from seq2seq.config import DataConfig, TokenizerConfig
+from seq2seq.data import encode
 from seq2seq.data.pipeline import prepare_data
 from seq2seq.data.tokenizer import Tokenizer
 
@@ -69,15 +70,23 @@ def assert_same_arrays(a, b):
 
 @pytest.fixture
 def encode_spy(monkeypatch):
-    """Records how many lines each encode_src call gets (i.e. which splits were actually encoded)."""
+    """Records how many source lines each split's encoding got (i.e. which splits were actually encoded):
+    dev/test through Tokenizer.encode_src, training through encode.encode_block (one block: small corpus)."""
     calls = []
-    original = Tokenizer.encode_src
+    original, original_block = Tokenizer.encode_src, encode.encode_block
 
     def spy(self, lines):
         calls.append(len(lines))
         return original(self, lines)
 
+    def block_spy(side, path, first, block):
+        out = original_block(side, path, first, block)
+        if side == "src":
+            calls.append(len(out[0]))
+        return out
+
     monkeypatch.setattr(Tokenizer, "encode_src", spy)
+    monkeypatch.setattr(encode, "encode_block", block_spy)
     return calls
 
 
@@ -85,7 +94,7 @@ def test_first_call_trains_second_call_hits_both_caches(corpus, tmp_path, encode
     data, tok_cfg = configs(corpus, tmp_path)
     first = prepare_data(data, tok_cfg)
     assert first.report["tokenizer_cache_hit"] is False and first.report["ids_cache_hit"] is False
-    assert encode_spy == [N_TRAIN - 1, N_EVAL, N_EVAL]
+    assert encode_spy == [N_TRAIN, N_EVAL, N_EVAL]  # every training line; the empty pair is left out after
     encode_spy.clear()
 
     second = prepare_data(data, tok_cfg)
@@ -104,8 +113,9 @@ def test_prepared_ids_match_the_tokenizer(corpus, tmp_path, real):
     kept = [i for i in range(N_TRAIN) if i != 5]
     train_src = tok.encode_src([real["train_es"][i] for i in kept])
     train_tgt = tok.encode_tgt([real["train_en"][i] for i in kept])
-    assert [prepared.train.src[i].tolist() for i in range(len(kept))] == train_src
-    assert [prepared.train.tgt[i].tolist() for i in range(len(kept))] == train_tgt
+    assert prepared.train_index.tolist() == kept  # positions are line numbers - 1
+    assert [prepared.train.src[i].tolist() for i in kept] == train_src
+    assert [prepared.train.tgt[i].tolist() for i in kept] == train_tgt
     assert prepared.dev.text.tgt[:3] == real["dev_en"][:3] and prepared.dev.text.refs["kjv"][0] == real["dev_kjv"][0]
     assert prepared.dev.ids.tgt[0].tolist() == tok.encode_tgt([real["dev_en"][0]])[0]
     r = prepared.report
@@ -187,19 +197,21 @@ def test_max_len_filters_training_pairs_only(corpus, tmp_path):
     full = prepare_data(data, tok_cfg)
     src_len, tgt_len = full.train.src.lengths(), full.train.tgt.lengths()
     max_len = int(np.median(np.maximum(src_len, tgt_len)))
-    keep = np.flatnonzero((src_len <= max_len) & (tgt_len <= max_len))
-    assert 0 < len(keep) < len(full.train)
+    nonempty = (src_len > 0) & (tgt_len > 0)
+    short_enough = (src_len <= max_len) & (tgt_len <= max_len)
+    keep = np.flatnonzero(short_enough & nonempty)  # a pair with an empty side counts as empty, not long
+    too_long = int((nonempty & ~short_enough).sum())
+    assert 0 < len(keep) < len(full.train) and too_long > 0
 
     data, tok_cfg = configs(corpus, tmp_path, max_len=max_len)
     short = prepare_data(data, tok_cfg)
     r = short.report
-    assert r["train_too_long"] == len(full.train) - len(keep)
-    assert r["train_pairs"] == len(short.train) == len(keep)
-    assert short.train.src.lengths().max() <= max_len and short.train.tgt.lengths().max() <= max_len
-    # The pairs kept are exactly the short ones, in order, still aligned.
-    for new, old in enumerate(keep[:50]):
-        assert short.train.src[new].tolist() == full.train.src[old].tolist()
-        assert short.train.tgt[new].tolist() == full.train.tgt[old].tolist()
+    assert r["train_too_long"] == too_long
+    assert r["train_pairs"] == len(short.train_index) == len(keep)
+    # The pairs kept are exactly the short, complete ones, in order, still aligned.
+    assert short.train_index.tolist() == keep.tolist()
+    assert short.train.src.lengths()[short.train_index].max() <= max_len
+    assert short.train.tgt.lengths()[short.train_index].max() <= max_len
 
     # Dev and test keep every line: the long ones and the empty one.
     for split, full_split in ((short.dev, full.dev), (short.test, full.test)):

@@ -103,8 +103,9 @@ class TokenBudgetBatchSampler(Sampler[list[int]]):
                  max_sentences: int | None = None, shuffle: bool = True, seed: int = 0,
                  bucket_size_multiplier: int = 100, rank: int = 0, world_size: int = 1,
                  index: np.ndarray | None = None) -> None:
-        src = np.asarray(src_lengths, dtype=np.int64)
-        tgt = np.asarray(tgt_lengths, dtype=np.int64)
+        # int32 throughout: four arrays of the corpus's length are the sampler's whole memory.
+        src = np.asarray(src_lengths, dtype=np.int32)
+        tgt = np.asarray(tgt_lengths, dtype=np.int32)
         if src.ndim != 1 or src.shape != tgt.shape:
             raise ValueError(f"length arrays must be 1-D and equal: {src.shape} vs {tgt.shape}")
         if (len(src) and min(src.min(), tgt.min()) < 0) or max_tokens < 1 \
@@ -112,12 +113,12 @@ class TokenBudgetBatchSampler(Sampler[list[int]]):
                 or bucket_size_multiplier < 1 or not 0 <= rank < world_size:
             raise ValueError("need lengths >= 0, max_tokens, max_sentences, bucket_size_multiplier"
                              " >= 1, seed >= 0 and 0 <= rank < world_size")
-        if index is not None and np.shape(index) != src.shape:
-            raise ValueError(f"index {np.shape(index)} must match the lengths {src.shape}")
+        if index is not None and (np.shape(index) != src.shape or not np.issubdtype(np.asarray(index).dtype, np.integer)):
+            raise ValueError(f"index {np.shape(index)} must be integers matching the lengths {src.shape}")
         if world_size > 1 and len(src) < world_size:
             raise ValueError(f"{len(src)} training pairs cannot be shared by {world_size} ranks")
         self.src_lengths, self.tgt_lengths = src, tgt
-        self.index = None if index is None else np.asarray(index, dtype=np.int64)
+        self.index = None if index is None else np.asarray(index)  # the caller's integer type (int32 from prepare_data)
         self.longest = np.maximum(src, tgt)
         self.max_tokens, self.max_sentences = int(max_tokens), max_sentences
         self.shuffle, self.seed = shuffle, int(seed)

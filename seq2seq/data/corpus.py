@@ -13,6 +13,7 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from seq2seq.data.stream import check_text, file_digest
 from seq2seq.errors import CorpusError
 
 log = logging.getLogger(__name__)
@@ -58,16 +59,7 @@ class TextFile:
 
 def read_lines(path: Path) -> TextFile:
     """Decode a whole file as UTF-8; invalid bytes and NUL bytes are errors with their line number."""
-    data = read_bytes(path)
-    nul = data.find(b"\x00")
-    if nul >= 0:
-        line_no = data.count(b"\n", 0, nul) + 1
-        raise CorpusError(f"{path}:{line_no}: NUL byte in text; is this a binary or UTF-16 file? convert it to UTF-8")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line_no = data.count(b"\n", 0, e.start) + 1
-        raise CorpusError(f"{path}:{line_no}: invalid UTF-8 (byte {data[e.start]:#04x}); re-encode the file as UTF-8") from None
+    text = check_text(path, 1, read_bytes(path))
     bom = text.startswith(BOM)
     if bom:
         text = text[1:]
@@ -78,15 +70,6 @@ def read_lines(path: Path) -> TextFile:
     if lines and lines[-1] == "":
         lines.pop()  # the final newline ends the last line; it does not start a new one
     return TextFile(path, lines, crlf=crlf, bom=bom)
-
-
-def file_digest(path: Path) -> str:
-    """sha256 of a file's bytes (the cache key of anything derived from it)."""
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 @dataclass

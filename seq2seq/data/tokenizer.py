@@ -24,7 +24,7 @@ from seq2seq.rundir import RunDir, copy_file, write_bytes
 log = logging.getLogger(__name__)
 
 TRAIN_IDS = {"pad_id": 0, "unk_id": 1, "bos_id": 2, "eos_id": 3}
-FORMAT_VERSION = 1  # bump when the cached files change meaning
+FORMAT_VERSION = 2  # bump when the cached files change meaning
 
 
 def cache_root(cfg: TokenizerConfig) -> Path:
@@ -142,24 +142,42 @@ def _train_one(lines: Iterable[str], cfg: TokenizerConfig, out: Path) -> None:
     write_bytes(out, model.getvalue())
 
 
-def train_or_load(cfg: TokenizerConfig, src_lines: Sequence[str], tgt_lines: Sequence[str],
-                  corpus_digest: str) -> tuple[Tokenizer, bool]:
-    """Return the tokenizer for this corpus and settings, training it unless the cache has it.
-
-    Returns ``(tokenizer, hit)`` where ``hit`` says whether the cache was used.
-    """
+def _cache_paths(cfg: TokenizerConfig, corpus_digest: str) -> tuple[Path, Path]:
     folder = cache_root(cfg) / "spm" / settings_key(cfg, corpus_digest)
     names = ("spm.model", "spm.model") if cfg.joint else ("spm.src.model", "spm.tgt.model")
-    paths = (folder / names[0], folder / names[1])
+    return folder / names[0], folder / names[1]
+
+
+def load_cached(cfg: TokenizerConfig, corpus_digest: str) -> Tokenizer | None:
+    """The tokenizer this corpus and these settings trained before, if the cache has it."""
+    paths = _cache_paths(cfg, corpus_digest)
     if all(p.exists() for p in paths):
-        log.info("tokenizer: cache hit %s", folder)
-        return Tokenizer(*paths), True
+        log.info("tokenizer: cache hit %s", paths[0].parent)
+        return Tokenizer(*paths)
+    return None
+
+
+def sample_size(cfg: TokenizerConfig) -> int:
+    """Pairs to read for training: ``input_sentence_size`` sentences per model (a joint model takes
+    both sides of a pair, so half as many pairs)."""
+    return (cfg.input_sentence_size + 1) // 2 if cfg.joint else cfg.input_sentence_size
+
+
+def train_or_load(cfg: TokenizerConfig, src_lines: Sequence[str], tgt_lines: Sequence[str],
+                  corpus_digest: str) -> tuple[Tokenizer, bool]:
+    """Return the tokenizer for this corpus and settings, training it on these lines unless the cache
+    has it. Returns ``(tokenizer, hit)`` where ``hit`` says whether the cache was used.
+    """
+    cached = load_cached(cfg, corpus_digest)
+    if cached is not None:
+        return cached, True
+    paths = _cache_paths(cfg, corpus_digest)
     start = time.perf_counter()
     if cfg.joint:
         _train_one([*src_lines, *tgt_lines], cfg, paths[0])
     else:
         _train_one(src_lines, cfg, paths[0])
         _train_one(tgt_lines, cfg, paths[1])
-    log.info("tokenizer: trained %s %s vocab %d in %.1f s -> %s", "joint" if cfg.joint else "per-side",
-             cfg.type, cfg.vocab_size, time.perf_counter() - start, folder)
+    log.info("tokenizer: trained %s %s vocab %d on %d pairs in %.1f s -> %s", "joint" if cfg.joint else "per-side",
+             cfg.type, cfg.vocab_size, len(src_lines), time.perf_counter() - start, paths[0].parent)
     return Tokenizer(*paths), False
