@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP_FLAGS ?= -q
 
-.PHONY: setup demo test test-slow bench clean
+.PHONY: setup demo serve test test-slow bench clean
 
 setup: $(VENV)/.installed
 
@@ -15,6 +15,14 @@ $(VENV)/.installed: pyproject.toml constraints.txt
 
 demo: setup
 	$(VENV)/bin/seq2seq-train experiment=bible_15min
+
+# The attention explorer and JSON API on http://127.0.0.1:8080 for the newest run `make demo` made;
+# RUN=runs/... serves another, PORT=... another port.
+RUN ?= $(lastword $(sort $(wildcard runs/bible_15min/*/)))
+PORT ?= 8080
+serve: setup
+	@test -n "$(RUN)" || { echo "make serve: no run under runs/bible_15min/; run make demo first (or give RUN=runs/...)" >&2; exit 2; }
+	$(VENV)/bin/seq2seq-serve run_dir=$(RUN) port=$(PORT)
 
 test: setup
 	$(PY) -m pytest -q

@@ -309,5 +309,14 @@ def attention_main() -> None:
     _inference("seq2seq-attention", "AttentionConfig", body)
 
 
+def serve_main() -> None:
+    def body(cfg):
+        from seq2seq.serve.server import serve
+
+        serve(cfg)
+
+    _inference("seq2seq-serve", "ServeConfig", body)
+
+
 if __name__ == "__main__":
     train_main()

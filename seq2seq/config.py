@@ -301,3 +301,33 @@ class AttentionConfig(InferenceConfig):
             raise ConfigError(f"hypothesis={self.hypothesis} must be between 0 and beam_size-1={self.beam_size - 1}")
         if bool(self.text) == bool(self.input):
             raise ConfigError('give exactly one of text="..." or input=FILE')
+
+
+@dataclass
+class ServeConfig(InferenceConfig):
+    """seq2seq-serve: the JSON API and the attention explorer. ``beam_size`` etc. are the request defaults."""
+
+    host: str = _opt("127.0.0.1", "address to listen on (loopback only unless told otherwise, e.g. 0.0.0.0)")
+    port: int = _opt(8080, "TCP port to listen on")
+    n_best: int = _opt(1, "default number of hypotheses per line a request gets")
+    max_beam_size: int = _opt(16, "largest beam_size a request may ask for")
+    max_lines: int = _opt(64, "most sentences in one request")
+    max_chars: int = _opt(2000, "longest sentence of a request, in characters")
+    max_body_bytes: int = _opt(1_000_000, "largest request body; a bigger one is refused before it is read whole")
+    batch_window_ms: float = _opt(5.0, "how long the micro-batcher waits for more requests to decode together "
+                                       "(0 = decode each request alone)")
+    batch_max_tokens: int = _opt(4000, "the micro-batcher stops gathering once this many source pieces wait")
+    access_log: bool = _opt(False, "log every request (uvicorn's access log, on stderr)")
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.positive("max_beam_size", "max_lines", "max_chars", "max_body_bytes", "batch_max_tokens")
+        self.non_negative("batch_window_ms")
+        if not 1 <= self.port <= 65535:
+            raise ConfigError(f"port={self.port} must be between 1 and 65535")
+        if not self.host:
+            raise ConfigError("host= must name an address, e.g. 127.0.0.1")
+        if self.beam_size > self.max_beam_size:
+            raise ConfigError(f"beam_size={self.beam_size} must not exceed max_beam_size={self.max_beam_size}")
+        if not 1 <= self.n_best <= self.beam_size:
+            raise ConfigError(f"n_best={self.n_best} must be between 1 and beam_size={self.beam_size}")

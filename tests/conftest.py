@@ -50,3 +50,51 @@ def smoke_run(tmp_path_factory, cache_env) -> Path:
                    "trainer.eval_every=50", cwd=work, env=cache_env)
     assert proc.returncode == 0, proc.stderr[-3000:] + proc.stdout[-2000:]
     return run_dir
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on now (the server binds it a moment later)."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """A real `seq2seq-serve` subprocess on 127.0.0.1; ``url`` once /health answers."""
+
+    def __init__(self, run_dir: Path, *options: str, env=None, timeout: float = 90):
+        import time
+        import urllib.request
+
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc = subprocess.Popen([script("seq2seq-serve"), f"run_dir={run_dir}", f"port={self.port}", *options],
+                                     env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + timeout
+        while True:
+            if self.proc.poll() is not None:
+                raise AssertionError(f"seq2seq-serve exited {self.proc.returncode}: {self.proc.stderr.read()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.url + "/health", timeout=5) as r:
+                    if r.status == 200:
+                        return
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                self.stop()
+                raise AssertionError("seq2seq-serve did not answer /health in time")
+            time.sleep(0.2)
+
+    def stop(self) -> tuple[str, str]:
+        """SIGINT, as a user's Ctrl-C; returns (stdout, stderr)."""
+        import signal
+
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+        try:
+            return self.proc.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            return self.proc.communicate()

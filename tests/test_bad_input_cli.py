@@ -103,9 +103,10 @@ def test_translate_never_crashes(loaded, lines):
     translator, cfg = loaded
     opts = SearchOptions.of(cfg)
     lines = [line.replace("\n", " ").replace("\r", " ") for line in lines]
-    out = translator.translate(lines, opts, cfg.batch_tokens)
+    out = translator.translate(lines, cfg.beam_size, max_len_a=cfg.max_len_a, max_len_b=cfg.max_len_b,
+                               batch_tokens=cfg.batch_tokens)
     assert len(out) == len(lines)
-    assert all("\n" not in nbest[0][0] for nbest in out)
+    assert all("\n" not in result.text for result in out)
     ids = translator.tokenizer.encode_src([clean(line) for line in lines])
     hyps = translator.translate_hypotheses(lines, opts, cfg.batch_tokens)
     for src_ids, nbest in zip(ids, hyps):

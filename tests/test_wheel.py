@@ -135,6 +135,8 @@ def test_wheel_carries_configs_and_corpus(wheel):
     for path in corpus:
         assert f"seq2seq/_data/bible-es-en/{path.name}" in names, path
     assert "seq2seq/resources.py" in names and "seq2seq/cli.py" in names
+    for asset in sorted((ROOT / "seq2seq" / "serve" / "static").iterdir()):  # the explorer page, offline
+        assert f"seq2seq/serve/static/{asset.name}" in names, asset
     assert not any(n.startswith(("configs/", "data/", "tests/", "scripts/")) for n in names)  # nothing top-level
 
 
@@ -148,6 +150,8 @@ def test_installed_version_and_help(installed, elsewhere):
     assert Path(location).is_relative_to(installed), location  # the wheel's copy, not the checkout
     assert "usage: seq2seq-train" in ok(run([installed / "bin" / "seq2seq-train", "--help"], cwd=elsewhere,
                                             timeout=120)).stdout
+    assert "max_body_bytes=" in ok(run([installed / "bin" / "seq2seq-serve", "--help"], cwd=elsewhere,
+                                       timeout=120)).stdout
 
 
 @pytest.mark.slow

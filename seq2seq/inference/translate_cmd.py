@@ -15,7 +15,6 @@ from typing import IO, Iterator
 from seq2seq.config import TranslateConfig
 from seq2seq.inference.translator import Translator
 from seq2seq.rundir import atomic_write
-from seq2seq.search import SearchOptions
 
 
 def file_chunks(stream: IO[str], size: int) -> Iterator[list[str]]:
@@ -71,7 +70,8 @@ def _sink(cfg: TranslateConfig):
 def run_translate(cfg: TranslateConfig) -> int:
     """Translate ``input`` (or stdin) to ``output`` (or stdout); returns the number of lines."""
     translator = Translator.from_run(cfg.run_dir, cfg.checkpoint, cfg.device, cfg.precision, cfg.num_threads)
-    opts = SearchOptions.of(cfg, n_best=cfg.n_best)
+    search = dict(beam_size=cfg.beam_size, n_best=cfg.n_best, alpha=cfg.alpha, max_len_a=cfg.max_len_a,
+                  max_len_b=cfg.max_len_b, batch_tokens=cfg.batch_tokens)
     size = 1 if cfg.line_buffered else cfg.chunk
     count = 0
     with contextlib.ExitStack() as stack:
@@ -82,11 +82,11 @@ def run_translate(cfg: TranslateConfig) -> int:
             chunks = stream_chunks(sys.stdin.fileno(), size)
         sink = stack.enter_context(_sink(cfg))
         for chunk in chunks:
-            for k, nbest in enumerate(translator.translate(chunk, opts, cfg.batch_tokens)):
+            for k, best in enumerate(translator.translate(chunk, **search)):
                 if cfg.n_best == 1:
-                    sink.write(nbest[0][0] + "\n")
+                    sink.write(best.text + "\n")
                 else:
-                    sink.writelines(f"{count + k} ||| {text} ||| {score:.4f}\n" for text, score in nbest)
+                    sink.writelines(f"{count + k} ||| {h.text} ||| {h.score:.4f}\n" for h in best.nbest)
             sink.flush()
             count += len(chunk)
     return count

@@ -1,14 +1,22 @@
-"""A trained model and its tokenizer, rebuilt from a run folder alone, translating text.
+"""A trained model and its tokenizer, rebuilt from a run folder alone, translating text: the Python API.
 
 The model config comes from the checkpoint, never from the current ``configs/``: an old run keeps
-translating the way it was trained even after the defaults change. Every inference command uses this.
+translating the way it was trained even after the defaults change. Every inference command and the
+server use this::
+
+    from seq2seq import Translator
+    translator = Translator.from_run("runs/bible_15min/DATE_TIME", device="cpu")
+    for result in translator.translate(["Y dijo Dios: Sea la luz"], beam_size=5):
+        print(result.text, result.score)
 """
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Optional, Sequence
 
+import numpy as np
 import torch
 
 from seq2seq import checkpoint
@@ -43,8 +51,44 @@ def _checkpoint_path(run: RunDir, name: str) -> Path:
     return path
 
 
+EOS_PIECE = "</s>"
+
+
+@dataclass
+class Translation:
+    """One hypothesis of one input line, as ``Translator.translate`` returns it.
+
+    text: the detokenised translation.
+    pieces: its target pieces, without EOS.
+    score: the length-normalised log-probability (``Hypothesis.norm_score``; higher is better).
+    finished: False when the output hit the length limit before EOS.
+    source_pieces: (only with ``return_attention``) the source pieces the model read, cut at
+        ``SearchOptions.max_src_len``, plus ``"</s>"``: the columns of ``attention``.
+    attention: (only with ``return_attention``) float32 array (T, S), T = ``len(target_pieces)``,
+        S = ``len(source_pieces)``: row t is the attention distribution (sums to 1) over the source when
+        target piece t was predicted. Kept on request only: it is the bulk of a result.
+    nbest: the ``n_best`` hypotheses of this line, best first (the first is this one, with an empty
+        ``nbest`` of its own); a single-element list when ``n_best`` is 1.
+    """
+
+    text: str
+    pieces: list[str]
+    score: float
+    finished: bool = True
+    source_pieces: Optional[list[str]] = None
+    attention: Optional[np.ndarray] = None
+    nbest: list["Translation"] = field(default_factory=list)
+
+    @property
+    def target_pieces(self) -> list[str]:
+        """The rows of ``attention``: ``pieces`` plus ``"</s>"`` when the hypothesis finished (an empty
+        line is not decoded at all: no rows)."""
+        rows = self.pieces + ([EOS_PIECE] if self.finished else [])
+        return rows if self.attention is None else rows[: self.attention.shape[0]]
+
+
 class Translator:
-    """``Translator.from_run(RUN)`` loads once; ``translate``/``translate_ids`` decode batches of lines."""
+    """``Translator.from_run(RUN)`` loads once; ``translate`` decodes batches of lines into ``Translation``s."""
 
     def __init__(self, run: RunDir, model: Seq2Seq, tokenizer: Tokenizer, data: DataConfig, device: torch.device,
                  precision: str, step: int):
@@ -95,7 +139,50 @@ class Translator:
         ids = TokenArray.from_lists(self.tokenizer.encode_src([clean(line) for line in lines]))
         return self.translate_ids(ids, opts, batch_tokens)
 
-    def translate(self, lines: Sequence[str], opts: SearchOptions, batch_tokens: int = 12000) -> list[list[tuple]]:
-        """n-best lists of (detokenised text, normalised score) per line, in input order."""
-        hyps = self.translate_hypotheses(lines, opts, batch_tokens)
-        return [[(self.tokenizer.decode_tgt(h.tokens), h.norm_score) for h in nbest] for nbest in hyps]
+    def translate(self, lines: Sequence[str], beam_size: int = 5, n_best: int = 1, return_attention: bool = False,
+                  *, alpha: float = 0.6, max_len_a: float = 1.5, max_len_b: int = 10,
+                  batch_tokens: int = 12000) -> list[Translation]:
+        """One ``Translation`` per line, in input order: the best hypothesis, the ``n_best`` in its ``nbest``.
+
+        lines: raw text, one sentence each (cleaned of line breaks and control characters first).
+        beam_size: 1 is greedy search; ``n_best`` must be between 1 and ``beam_size``.
+        return_attention: also keep each hypothesis's (T, S) attention matrix and the source pieces.
+        alpha, max_len_a, max_len_b: length penalty and output length limit ``a * src_len + b``.
+        batch_tokens: token budget of one search batch (divided by the beam size).
+        """
+        opts = SearchOptions(beam_size=beam_size, n_best=n_best, alpha=alpha, max_len_a=max_len_a,
+                             max_len_b=max_len_b)
+        return self.translate_encoded(self.encode(lines), opts, return_attention, batch_tokens)
+
+    def encode(self, lines: Sequence[str]) -> TokenArray:
+        """Source ids of raw lines (cleaned first): what ``translate_encoded`` takes."""
+        return TokenArray.from_lists(self.tokenizer.encode_src([clean(line) for line in lines]))
+
+    def translate_encoded(self, src: TokenArray, opts: SearchOptions, return_attention: bool = False,
+                          batch_tokens: int = 12000) -> list[Translation]:
+        """``translate`` for lines already encoded (the server encodes once to count tokens)."""
+        hyps = self.translate_ids(src, opts, batch_tokens)
+        results = []
+        for k, nbest in enumerate(hyps):
+            src_pieces = self.source_pieces(src[k]) if return_attention else None
+            all_n = [self.result(h, src_pieces) for h in nbest]
+            best = Translation(**{**all_n[0].__dict__, "nbest": all_n})
+            results.append(best)
+        return results
+
+    def source_pieces(self, src_ids) -> list[str]:
+        """The pieces of one source id sequence as the model reads it: cut at the search's limit, plus EOS
+        (none for an empty line, which is never decoded)."""
+        if len(src_ids) == 0:
+            return []
+        return self.tokenizer.src_pieces(list(src_ids[: SearchOptions.max_src_len])) + [EOS_PIECE]
+
+    def result(self, hyp: Hypothesis, src_pieces: Optional[list[str]] = None) -> Translation:
+        """A ``Hypothesis`` as text and pieces; with ``src_pieces`` given, its attention too."""
+        out = Translation(text=self.tokenizer.decode_tgt(hyp.tokens), pieces=self.tokenizer.tgt_pieces(hyp.tokens),
+                          score=float(hyp.norm_score), finished=bool(hyp.finished))
+        if src_pieces is not None:
+            out.source_pieces = src_pieces
+            # (T, S) already: rows = generated steps incl. EOS, columns = true source length incl. EOS.
+            out.attention = hyp.attention.float().numpy()[: len(out.target_pieces), : len(src_pieces)]
+        return out

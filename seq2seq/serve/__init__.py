@@ -1,0 +1,11 @@
+"""seq2seq-serve: a trained run over HTTP (FastAPI on uvicorn) and the attention explorer page.
+
+Modules, one job each:
+
+- ``schema``: the request model, its limits, and the one-line errors for bad requests;
+- ``bodylimit``: ASGI middleware refusing an oversized body before it is read whole;
+- ``batcher``: the micro-batcher that decodes concurrent requests together, off the event loop;
+- ``payload``: ``Translation`` results as the JSON the contract promises;
+- ``app``: the routes (``POST /translate``, ``GET /health``, ``GET /`` and its static assets);
+- ``server``: listening socket and uvicorn, started by ``seq2seq.cli.serve_main``.
+"""

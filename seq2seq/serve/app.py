@@ -1,0 +1,103 @@
+"""The ASGI app: ``POST /translate``, ``GET /health``, the explorer page at ``/`` and its assets.
+
+Every error answer is ``{"error": "one line"}`` with a 4xx status (5xx only for a bug of ours), so a
+client can show it as it is and the server keeps serving.
+"""
+from __future__ import annotations
+
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from seq2seq import __version__
+from seq2seq.config import ServeConfig
+from seq2seq.data.arrays import TokenArray
+from seq2seq.inference.translator import Translator, clean
+from seq2seq.search import SearchOptions
+from seq2seq.serve.batcher import MicroBatcher
+from seq2seq.serve.bodylimit import BodyLimit
+from seq2seq.serve.payload import entry_json
+from seq2seq.serve.schema import Limits, RequestError, TranslateRequest, parse_request
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+_EXAMPLE = {"translations": [{"text": "And God said, Let there be light.", "score": -0.21,
+                              "pieces": ["▁And", "▁God", "▁said", ",", "▁Let", "▁there", "▁be", "▁light", "."],
+                              "finished": True}]}
+
+
+def decoder(translator: Translator, cfg: ServeConfig):
+    """The batcher's ``decode``: one search over the sentences of a group of requests, as JSON entries.
+
+    key: (beam_size, n_best, attention), what the requests of a group share.
+    """
+
+    def decode(ids: list, key: tuple) -> list[dict]:
+        beam_size, n_best, attention = key
+        opts = SearchOptions(beam_size=beam_size, n_best=n_best, alpha=cfg.alpha, max_len_a=cfg.max_len_a,
+                             max_len_b=cfg.max_len_b)
+        results = translator.translate_encoded(TokenArray.from_lists(ids), opts, attention, cfg.batch_tokens)
+        return [entry_json(r, n_best, attention) for r in results]
+
+    return decode
+
+
+def create_app(translator: Translator, cfg: ServeConfig) -> FastAPI:
+    limits = Limits.of(cfg)
+    batcher = MicroBatcher(decoder(translator, cfg), cfg.batch_window_ms / 1000.0, cfg.batch_max_tokens)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI):
+        batcher.start()
+        yield
+        await batcher.stop()
+
+    app = FastAPI(title="seq2seq", version=__version__, lifespan=lifespan,
+                  description=f"Translations by the run {translator.run.root}. The explorer page is at /.")
+    app.add_middleware(BodyLimit, max_bytes=cfg.max_body_bytes)
+    app.state.batcher = batcher
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(Exception)
+    async def bug(_request: Request, exc: Exception) -> JSONResponse:  # logged by uvicorn with its traceback
+        return JSONResponse({"error": f"internal error: {type(exc).__name__}: {str(exc)[:200]}"}, status_code=500)
+
+    @app.get("/", include_in_schema=False)
+    async def page() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/health", summary="The run this server translates with")
+    async def health() -> dict:
+        return {"status": "ok", "run_dir": str(translator.run.root), "checkpoint": cfg.checkpoint,
+                "step": translator.step, "device": str(translator.device), "precision": translator.precision,
+                "version": __version__, "defaults": {"beam_size": cfg.beam_size, "n_best": cfg.n_best},
+                "limits": {"max_lines": cfg.max_lines, "max_chars": cfg.max_chars,
+                           "max_beam_size": cfg.max_beam_size, "max_body_bytes": cfg.max_body_bytes},
+                "batches": batcher.batches, "requests": batcher.requests}
+
+    @app.post("/translate", summary="Translate sentences, one entry per sentence in order",
+              openapi_extra={"requestBody": {"required": True, "content": {
+                  "application/json": {"schema": TranslateRequest.model_json_schema()}}}},
+              responses={200: {"content": {"application/json": {"example": _EXAMPLE}}},
+                         400: {"description": "body is not UTF-8 or not JSON"},
+                         413: {"description": "body, sentence count or sentence length over a limit"},
+                         422: {"description": "wrong types, unknown option, option out of range"}})
+    async def translate(request: Request) -> JSONResponse:
+        # The body is parsed by parse_request, not FastAPI: one error format for every way it can be wrong.
+        try:
+            req = parse_request(await request.body(), limits)
+        except RequestError as e:
+            return JSONResponse({"error": e.message}, status_code=e.status)
+        ids = translator.tokenizer.encode_src([clean(line) for line in req.text])
+        entries = await batcher.submit(ids, (req.beam_size, req.n_best, req.attention))
+        return JSONResponse({"translations": entries})
+
+    return app

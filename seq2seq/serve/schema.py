@@ -1,0 +1,104 @@
+"""The ``POST /translate`` request: its fields, the server's limits, and one-line errors for bad input.
+
+The body is decoded and parsed here rather than by FastAPI, so every way a body can be wrong (not UTF-8,
+not JSON, wrong types, unknown option, over a limit) gets the same ``{"error": "..."}`` answer naming the
+field, with a 4xx status.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Optional
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+
+class TranslateRequest(BaseModel):
+    """What a client may send; strict: ``"5"`` is not a beam size and ``1`` is not ``true``."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    text: list[str] = Field(description="source sentences, one per entry; one translation each, in order")
+    beam_size: Optional[int] = Field(None, description="beam size (1 = greedy); default: the server's")
+    n_best: Optional[int] = Field(None, description="hypotheses per sentence (an `nbest` list when > 1)")
+    attention: bool = Field(False, description="add pieces, the attention matrix, hard links and diagnostics")
+
+
+class RequestError(Exception):
+    """A bad request: HTTP ``status`` and a one-line message for the client."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
+@dataclass
+class Limits:
+    """What one request may ask for (``ServeConfig`` gives the values)."""
+
+    max_lines: int = 64
+    max_chars: int = 2000
+    max_beam_size: int = 16
+    max_body_bytes: int = 1_000_000
+    beam_size: int = 5  # the defaults of a request that leaves them out
+    n_best: int = 1
+
+    @classmethod
+    def of(cls, cfg) -> "Limits":
+        return cls(**{name: getattr(cfg, name) for name in cls.__dataclass_fields__})
+
+
+@dataclass
+class Request:
+    """A checked request, defaults filled in."""
+
+    text: list[str]
+    beam_size: int
+    n_best: int
+    attention: bool
+
+
+def _pydantic_message(e: ValidationError) -> str:
+    err = e.errors()[0]
+    loc = ".".join(str(p) for p in err["loc"])
+    if err["type"] == "extra_forbidden":
+        return f"{loc}: unknown option; options are {', '.join(TranslateRequest.model_fields)}"
+    return f"{loc or 'body'}: {err['msg']}"
+
+
+def parse_request(body: bytes, limits: Limits) -> Request:
+    """Decode, parse and check a request body; raises ``RequestError`` (400, 413 or 422)."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise RequestError(400, f"body is not valid UTF-8 (byte {e.start})") from None
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RequestError(400, f"body is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    if not isinstance(obj, dict):
+        raise RequestError(422, 'body: expected a JSON object like {"text": ["..."]}')
+    try:
+        req = TranslateRequest.model_validate(obj)
+    except ValidationError as e:
+        raise RequestError(422, _pydantic_message(e)) from None
+    return check(req, limits)
+
+
+def check(req: TranslateRequest, limits: Limits) -> Request:
+    """The server's limits and the range rules of the search options."""
+    if not req.text:
+        raise RequestError(422, "text: empty list; send at least one sentence")
+    if len(req.text) > limits.max_lines:
+        raise RequestError(413, f"text: {len(req.text)} sentences, more than the limit of {limits.max_lines} "
+                                "per request; split them into several requests")
+    for k, line in enumerate(req.text):
+        if len(line) > limits.max_chars:
+            raise RequestError(413, f"text.{k}: {len(line)} characters, more than the limit of {limits.max_chars}")
+    beam = limits.beam_size if req.beam_size is None else req.beam_size
+    if not 1 <= beam <= limits.max_beam_size:
+        raise RequestError(422, f"beam_size: {beam} must be between 1 and {limits.max_beam_size}")
+    n_best = min(limits.n_best, beam) if req.n_best is None else req.n_best
+    if not 1 <= n_best <= beam:
+        raise RequestError(422, f"n_best: {n_best} must be between 1 and beam_size ({beam})")
+    return Request(text=list(req.text), beam_size=beam, n_best=n_best, attention=req.attention)
