@@ -194,3 +194,37 @@ def test_binds_loopback_by_default(server):
 
     assert ServeConfig(run_dir="x").host == "127.0.0.1"
     assert free_port() != server.port
+
+
+def test_overload_is_refused_at_once_and_the_queue_drains(smoke_run, cache_env):
+    """Past max_waiting_lines a request gets 503 with Retry-After at once, not a long wait; the waiting
+    request is still answered, and once it is, the refused one goes through."""
+    import time
+
+    srv = Server(smoke_run, "device=cpu", "max_lines=4", "max_waiting_lines=4", "batch_window_ms=1500",
+                 env=cache_env)
+    try:
+        first = {}
+        waiter = threading.Thread(target=lambda: first.update(answer=post(srv, {"text": LINES[:3]})))
+        waiter.start()
+        deadline = time.monotonic() + 30
+        while json.loads(get(srv, "/health")[2])["waiting"] < 3:  # the 3 sentences sit in the batch window
+            assert time.monotonic() < deadline, "the first request never reached the batcher"
+            time.sleep(0.02)
+        conn = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=30)
+        conn.request("POST", "/translate", json.dumps({"text": LINES[3:5]}), {"content-type": "application/json"})
+        r = conn.getresponse()
+        body = json.loads(r.read())
+        assert r.status == 503 and r.getheader("retry-after") == "1", body
+        assert body["error"].startswith("server busy: 3 sentences are waiting (limit 4)")
+        waiter.join(timeout=120)
+        status, out = first["answer"]
+        assert status == 200 and len(out["translations"]) == 3
+        assert json.loads(get(srv, "/health")[2])["waiting"] == 0
+        status, out = post(srv, {"text": LINES[3:5]})
+        assert status == 200 and len(out["translations"]) == 2
+    finally:
+        srv.stop()
+    proc = run_cli("seq2seq-serve", f"run_dir={smoke_run}", "max_waiting_lines=8", "max_lines=16", env=cache_env,
+                   timeout=120)
+    assert proc.returncode == 2 and "max_waiting_lines=8 must be at least max_lines=16" in proc.stderr

@@ -18,7 +18,7 @@ from seq2seq.config import ServeConfig
 from seq2seq.data.arrays import TokenArray
 from seq2seq.inference.translator import Translator, clean
 from seq2seq.search import SearchOptions
-from seq2seq.serve.batcher import MicroBatcher
+from seq2seq.serve.batcher import Busy, MicroBatcher
 from seq2seq.serve.bodylimit import BodyLimit
 from seq2seq.serve.payload import entry_json
 from seq2seq.serve.schema import Limits, RequestError, TranslateRequest, parse_request
@@ -48,7 +48,8 @@ def decoder(translator: Translator, cfg: ServeConfig):
 
 def create_app(translator: Translator, cfg: ServeConfig) -> FastAPI:
     limits = Limits.of(cfg)
-    batcher = MicroBatcher(decoder(translator, cfg), cfg.batch_window_ms / 1000.0, cfg.batch_max_tokens)
+    batcher = MicroBatcher(decoder(translator, cfg), cfg.batch_window_ms / 1000.0, cfg.batch_max_tokens,
+                           cfg.max_waiting_lines)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
@@ -80,7 +81,9 @@ def create_app(translator: Translator, cfg: ServeConfig) -> FastAPI:
                 "step": translator.step, "device": str(translator.device), "precision": translator.precision,
                 "version": __version__, "defaults": {"beam_size": cfg.beam_size, "n_best": cfg.n_best},
                 "limits": {"max_lines": cfg.max_lines, "max_chars": cfg.max_chars,
-                           "max_beam_size": cfg.max_beam_size, "max_body_bytes": cfg.max_body_bytes},
+                           "max_beam_size": cfg.max_beam_size, "max_body_bytes": cfg.max_body_bytes,
+                           "max_waiting_lines": cfg.max_waiting_lines},
+                "waiting": batcher.waiting,
                 "batches": batcher.batches, "requests": batcher.requests}
 
     @app.post("/translate", summary="Translate sentences, one entry per sentence in order",
@@ -89,7 +92,8 @@ def create_app(translator: Translator, cfg: ServeConfig) -> FastAPI:
               responses={200: {"content": {"application/json": {"example": _EXAMPLE}}},
                          400: {"description": "body is not UTF-8 or not JSON"},
                          413: {"description": "body, sentence count or sentence length over a limit"},
-                         422: {"description": "wrong types, unknown option, option out of range"}})
+                         422: {"description": "wrong types, unknown option, option out of range"},
+                         503: {"description": "more sentences waiting than max_waiting_lines; retry later"}})
     async def translate(request: Request) -> JSONResponse:
         # The body is parsed by parse_request, not FastAPI: one error format for every way it can be wrong.
         try:
@@ -97,7 +101,10 @@ def create_app(translator: Translator, cfg: ServeConfig) -> FastAPI:
         except RequestError as e:
             return JSONResponse({"error": e.message}, status_code=e.status)
         ids = translator.tokenizer.encode_src([clean(line) for line in req.text])
-        entries = await batcher.submit(ids, (req.beam_size, req.n_best, req.attention))
+        try:
+            entries = await batcher.submit(ids, (req.beam_size, req.n_best, req.attention))
+        except Busy as e:
+            return JSONResponse({"error": str(e)}, status_code=503, headers={"Retry-After": "1"})
         return JSONResponse({"translations": entries})
 
     return app

@@ -34,14 +34,22 @@ class Job:
         return sum(len(s) + 1 for s in self.ids)  # + EOS, as the model reads them
 
 
+class Busy(Exception):
+    """More sentences wait than the server takes on; the client should retry later (HTTP 503)."""
+
+
 class MicroBatcher:
     """``await batcher.submit(ids, key)`` -> the request's results; ``start``/``stop`` in the app's lifespan.
 
     window_s: 0 decodes each request alone (the one-at-a-time baseline of scripts/load_test.py).
+    max_waiting: sentences that may wait or be decoded at once; a request that would pass it raises
+        ``Busy`` at once instead of queueing, so an overloaded server answers fast rather than letting
+        every client time out (and its memory stays bounded).
     """
 
-    def __init__(self, decode: Decode, window_s: float, max_tokens: int):
-        self.decode, self.window_s, self.max_tokens = decode, window_s, max_tokens
+    def __init__(self, decode: Decode, window_s: float, max_tokens: int, max_waiting: int = 1 << 30):
+        self.decode, self.window_s, self.max_tokens, self.max_waiting = decode, window_s, max_tokens, max_waiting
+        self.waiting = 0  # sentences submitted and not yet answered
         self._queue: asyncio.Queue[Job] | None = None
         self._task: asyncio.Task | None = None
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="seq2seq-decode")
@@ -64,9 +72,16 @@ class MicroBatcher:
     async def submit(self, ids: list[Sequence[int]], key: Hashable) -> list[Any]:
         if self._queue is None:
             raise RuntimeError("MicroBatcher.start() was not called")
+        if self.waiting + len(ids) > self.max_waiting:
+            raise Busy(f"server busy: {self.waiting} sentences are waiting (limit {self.max_waiting}); "
+                       "retry in a moment")
         job = Job(ids, key, asyncio.get_running_loop().create_future())
+        self.waiting += len(ids)
         self._queue.put_nowait(job)
-        return await job.future
+        try:
+            return await job.future
+        finally:
+            self.waiting -= len(ids)
 
     async def _gather(self) -> list[Job]:
         assert self._queue is not None
