@@ -317,16 +317,22 @@ class ServeConfig(InferenceConfig):
     batch_window_ms: float = _opt(5.0, "how long the micro-batcher waits for more requests to decode together "
                                        "(0 = decode each request alone)")
     batch_max_tokens: int = _opt(4000, "the micro-batcher stops gathering once this many source pieces wait")
+    max_waiting_lines: int = _opt(4096, "sentences that may wait for decoding at once; a request past it gets "
+                                        "503 and Retry-After at once instead of a long wait")
     access_log: bool = _opt(False, "log every request (uvicorn's access log, on stderr)")
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        self.positive("max_beam_size", "max_lines", "max_chars", "max_body_bytes", "batch_max_tokens")
+        self.positive("max_beam_size", "max_lines", "max_chars", "max_body_bytes", "batch_max_tokens",
+                      "max_waiting_lines")
         self.non_negative("batch_window_ms")
         if not 1 <= self.port <= 65535:
             raise ConfigError(f"port={self.port} must be between 1 and 65535")
         if not self.host:
             raise ConfigError("host= must name an address, e.g. 127.0.0.1")
+        if self.max_waiting_lines < self.max_lines:
+            raise ConfigError(f"max_waiting_lines={self.max_waiting_lines} must be at least max_lines={self.max_lines}"
+                              " (else a full request could never be served)")
         if self.beam_size > self.max_beam_size:
             raise ConfigError(f"beam_size={self.beam_size} must not exceed max_beam_size={self.max_beam_size}")
         if not 1 <= self.n_best <= self.beam_size:
