@@ -19,7 +19,7 @@ from typing import Optional, Sequence
 import numpy as np
 import torch
 
-from seq2seq import checkpoint
+from seq2seq.checkpoint import load as load_checkpoint
 from seq2seq.config import DataConfig, ModelConfig
 from seq2seq.data.arrays import TokenArray
 from seq2seq.data.tokenizer import Tokenizer
@@ -106,7 +106,7 @@ class Translator:
         dev = resolve_device(device)
         prec = resolve_precision(precision, dev)
         configure_threads(num_threads, False)
-        state = checkpoint.load(path, mmap=True)  # the weights only become resident, not the optimizer
+        state = load_checkpoint(path, mmap=True)  # the weights only become resident, not the optimizer
         saved = state.get("config") or {}
         tok = Tokenizer.from_run(run, saved.get("tokenizer", {}).get("joint"))
         vocab = state.get("vocab", {})
