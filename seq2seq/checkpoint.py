@@ -41,13 +41,18 @@ def _failed(path: Path, reason: str) -> CheckpointError:
 
 
 def newest_valid(folder: Path) -> Path | None:
-    """The valid checkpoint with the highest step among last.pt, step-*.pt and best.pt (corrupt ones skipped)."""
+    """The valid checkpoint with the highest step among last.pt, step-*.pt and best.pt (corrupt ones skipped).
+
+    Weights-only files (ema.pt, averaged.pt: no optimizer state) cannot continue a run and are passed over.
+    """
     found = []
     for path in Path(folder).glob("*.pt"):
         try:
-            found.append((int(load(path, mmap=True).get("progress", {}).get("step", -1)), path.name == "last.pt", path))
+            state = load(path, mmap=True)
         except CheckpointError:
             continue
+        if "optimizer" in state:
+            found.append((int(state.get("progress", {}).get("step", -1)), path.name == "last.pt", path))
     return max(found)[2] if found else None
 
 

@@ -309,6 +309,16 @@ def attention_main() -> None:
     _inference("seq2seq-attention", "AttentionConfig", body)
 
 
+def average_main() -> None:
+    def body(cfg):
+        from seq2seq.averaging import run_average
+
+        out, paths = run_average(cfg)
+        print(f"{out}: the mean of {len(paths)} checkpoints ({', '.join(p.name for p in paths)})")
+
+    _inference("seq2seq-average", "AverageConfig", body)
+
+
 def serve_main() -> None:
     def body(cfg):
         from seq2seq.serve.server import serve

@@ -47,6 +47,13 @@ class Schedule(Choice):
     constant = "constant"
 
 
+class SamplingSchedule(Choice):
+    none = "none"
+    linear = "linear"
+    exponential = "exponential"
+    inverse_sigmoid = "inverse_sigmoid"
+
+
 class Device(Choice):
     auto = "auto"
     cpu = "cpu"
@@ -201,11 +208,29 @@ class TrainerConfig(Rules):
     resume: str = _opt("", "resume from a run folder, a checkpoint file, or 'auto' (this run folder)")
     keep_last: int = _opt(1, "step checkpoints to keep besides last.pt and best.pt")
     max_bad_steps: int = _opt(10, "stop after this many consecutive non-finite steps")
+    ema_decay: float = _opt(0.0, "exponential moving average of the weights, updated after every optimizer step "
+                                 "(e.g. 0.999; 0 = off): validated as valid/*_ema, its best saved as ema.pt")
+    scheduled_sampling: SamplingSchedule = _opt(SamplingSchedule.none, "scheduled sampling: how the teacher-forcing "
+                                                "probability eps(i) falls with the step i (none = always teacher forcing)")
+    ss_k: float = _opt(1.0, "scheduled sampling: linear eps=max(ss_min, ss_k - ss_c*i); exponential eps=ss_k^i "
+                            "(ss_k < 1, e.g. 0.9995); inverse_sigmoid eps=ss_k/(ss_k+exp(i/ss_k)) (ss_k >= 1, e.g. 2000)")
+    ss_c: float = _opt(1e-4, "scheduled sampling, linear: eps falls by this per step")
+    ss_min: float = _opt(0.0, "scheduled sampling: lowest teacher-forcing probability eps (all schedules)")
+    ss_sample: bool = _opt(False, "scheduled sampling: feed a token sampled from the model instead of its argmax")
 
     def __post_init__(self) -> None:
         self.positive("batch_tokens", "accum_steps", "eval_every", "log_every", "eval_batch_tokens", "beam_size", "max_bad_steps")
         self.non_negative("max_steps", "max_epochs", "max_minutes", "max_sentences", "patience", "num_heatmaps",
-                          "num_threads", "keep_last", "max_len_a", "max_len_b")
+                          "num_threads", "keep_last", "max_len_a", "max_len_b", "ss_c")
+        self.fraction("ema_decay")
+        if not 0.0 <= self.ss_min <= 1.0:
+            self._fail("ss_min", "must be in [0, 1]")
+        if self.scheduled_sampling == SamplingSchedule.linear and not 0.0 <= self.ss_k <= 1.0:
+            self._fail("ss_k", "must be in [0, 1] for scheduled_sampling=linear")
+        if self.scheduled_sampling == SamplingSchedule.exponential and not 0.0 < self.ss_k < 1.0:
+            self._fail("ss_k", "must be in (0, 1) for scheduled_sampling=exponential")
+        if self.scheduled_sampling == SamplingSchedule.inverse_sigmoid and self.ss_k < 1.0:
+            self._fail("ss_k", "must be at least 1 for scheduled_sampling=inverse_sigmoid")
 
 
 @dataclass
@@ -233,6 +258,23 @@ def as_plain(cfg: Any) -> dict:
     from omegaconf import OmegaConf
 
     return OmegaConf.to_container(OmegaConf.structured(cfg), enum_to_str=True)  # type: ignore[return-value]
+
+
+@dataclass
+class AverageConfig(Rules):
+    """seq2seq-average: the parameter mean of several of a run's step checkpoints, as checkpoints/averaged.pt."""
+
+    run_dir: str = _opt("???", "run folder written by seq2seq-train (required)")
+    last: int = _opt(0, "average the last K step checkpoints (train with trainer.keep_last >= K)")
+    best: int = _opt(0, "average the K kept step checkpoints with the highest dev BLEU")
+    name: str = _opt("averaged", "written as checkpoints/NAME.pt (load it with checkpoint=NAME)")
+
+    def __post_init__(self) -> None:
+        self.non_negative("last", "best")
+        if bool(self.last) == bool(self.best):
+            raise ConfigError("give exactly one of last=K or best=K (K >= 1)")
+        if self.name in ("best", "last") or self.name.startswith("step-") or not self.name.isidentifier():
+            raise ConfigError(f"name={self.name} must be a plain name other than best, last and step-*")
 
 
 @dataclass

@@ -24,6 +24,8 @@ def log_window(tr, r: Reading) -> None:
         tr.writer.add_scalar(tag, value, p.step)
     if tr.scaler.is_enabled():
         tr.writer.add_scalar("train/loss_scale", tr.scaler.get_scale(), p.step)
+    if tr.sampling.enabled:
+        tr.writer.add_scalar("train/ss_prob", tr.sampling.model_prob(p.step), p.step)
     left = tr.budget_seconds() - (time.perf_counter() - tr.start_wall)
     tr.bar.set_postfix(loss=f"{token_loss:.3f}", tok_s=f"{tps:.0f}",
                        budget_left="-" if math.isinf(left) else f"{max(0, left) / 60:.1f}m")

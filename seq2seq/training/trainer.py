@@ -30,7 +30,9 @@ from seq2seq.model.seq2seq import build_model
 from seq2seq.rundir import RunDir, link
 from seq2seq.runtime import (autocast, configure_threads, resolve_device, resolve_precision, rng_state, seed_everything,
                              set_rng_state)
+from seq2seq.training.ema import WeightEMA, save_ema
 from seq2seq.training.resume import find_checkpoint, frozen_differences
+from seq2seq.training.sampling import ScheduledSampling
 from seq2seq.training.schedule import LRSchedule
 from seq2seq.training.signals import Stopper
 from seq2seq.training.report import finish, log_window
@@ -67,6 +69,8 @@ class Trainer:
         self.progress, self.meter, self.window_seconds = Progress(), Meter(self.device), 0.0
         if resumed is not None:
             self._restore(resumed)
+        self.ema = WeightEMA.build(self.model, t.ema_decay, resumed)  # after the restore: it starts from its weights
+        self.sampling = ScheduledSampling(t, self.tok.pad_id)
 
     # ---- build ----
 
@@ -159,6 +163,8 @@ class Trainer:
         }
         if ranks is not None:
             state["rng_ranks"] = ranks
+        if self.ema is not None:
+            state["ema"] = self.ema.state_dict()
         return state
 
     def save_last(self) -> None:
@@ -200,6 +206,8 @@ class Trainer:
         loss_sum = None
         for k, batch in enumerate(batches):
             last = k == len(batches) - 1
+            if self.sampling.enabled:
+                batch = self.sampling.apply(self.model, batch, self.progress.step + 1)
             with self.ddp.no_sync() if self.ddp is not None and not last else contextlib.nullcontext():
                 with autocast(self.device, self.precision):
                     if self.ddp is not None:
@@ -221,6 +229,8 @@ class Trainer:
             del self.optimizer.found_inf
         self.scaler.update()
         self.optimizer.zero_grad(set_to_none=True)
+        if self.ema is not None:
+            self.ema.update(self.model)
         return StepStats(loss_sum, sum(b.ntokens - len(b) for b in batches), grad_norm.detach(), finite)
 
     def _read_meter(self) -> None:
@@ -271,7 +281,11 @@ class Trainer:
         """
         self._read_meter()  # the counters a checkpoint carries must be current
         scores = self.validate() if self.world.is_main else None
+        ema_improved = self.world.is_main and self.ema is not None and self.ema.validate(
+            self.validator, self.writer, self.progress.step)
         self.checkpoint(self._record(self.world.broadcast(scores)))
+        if ema_improved:  # after checkpoint(): the EMA's best rides in last.pt's state too
+            save_ema(self)
         self.model.train()
         patience = self.cfg.trainer.patience
         return bool(patience) and self.progress.bad_evals >= patience

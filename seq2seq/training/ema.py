@@ -1,0 +1,79 @@
+"""An exponential moving average of the weights (``trainer.ema_decay``), validated beside the raw weights.
+
+After every optimizer step ``ema = decay * ema + (1 - decay) * weights``, one ``torch._foreach_lerp_`` over
+all parameters (a single fused pass, no Python loop per tensor). The average lives in a float32 copy of
+the model, so validation and saving use it like any model. Its best validation is written as
+``checkpoints/ema.pt`` (load it with ``checkpoint=ema``); ``best.pt``, early stopping and the final test
+stay with the raw weights, so turning EMA on changes no other behaviour.
+"""
+from __future__ import annotations
+
+import copy
+import math
+
+import torch
+
+from seq2seq import checkpoint
+from seq2seq.analysis.scoring import score
+
+
+class WeightEMA:
+    def __init__(self, model: torch.nn.Module, decay: float):
+        self.decay = decay
+        self.model = copy.deepcopy(model).float().eval()
+        self.model.requires_grad_(False)
+        self.best_bleu, self.best_step = -1.0, 0
+
+    @classmethod
+    def build(cls, model: torch.nn.Module, decay: float, resumed: dict | None) -> "WeightEMA | None":
+        """None when off; else from the resumed checkpoint's average, or (a first run, or a checkpoint
+        written without EMA) from the model's current weights."""
+        if not decay:
+            return None
+        ema = cls(model, decay)
+        if resumed is not None and "ema" in resumed:
+            ema.load_state_dict(resumed["ema"])
+        return ema
+
+    def _pairs(self, model: torch.nn.Module):
+        ema = dict(self.model.named_parameters())
+        names = [n for n, _ in model.named_parameters()]
+        return [ema[n] for n in names], [p.detach() for _, p in model.named_parameters()]
+
+    @torch.no_grad()
+    def update(self, model: torch.nn.Module) -> None:
+        """ema <- ema + (1 - decay) * (weights - ema), every parameter at once; no host synchronisation."""
+        shadow, live = self._pairs(model)
+        torch._foreach_lerp_(shadow, [p.float() for p in live], 1.0 - self.decay)
+
+    def state_dict(self) -> dict:
+        return {"model": self.model.state_dict(), "best_bleu": self.best_bleu, "best_step": self.best_step}
+
+    def load_state_dict(self, state: dict) -> None:
+        self.model.load_state_dict(state["model"])
+        self.best_bleu, self.best_step = float(state["best_bleu"]), int(state["best_step"])
+
+    def validate(self, validator, writer, step: int) -> bool:
+        """Dev loss and greedy BLEU/chrF of the averaged weights as valid/*_ema; True when its BLEU improved."""
+        loss = validator.dev_loss(self.model)
+        _, hyp_text = validator.translate(self.model, validator.data.dev)
+        s = score(hyp_text, [validator.data.dev.text.tgt])
+        for tag, value in (("loss", loss), ("ppl", math.exp(min(loss, 50))), ("bleu", s.bleu), ("chrf", s.chrf)):
+            writer.add_scalar(f"valid/{tag}_ema", value, step)
+        improved = s.bleu > self.best_bleu
+        if improved:
+            self.best_bleu, self.best_step = s.bleu, step
+        return improved
+
+
+def save_ema(tr) -> None:
+    """``checkpoints/ema.pt``: the averaged weights in the shape inference loads (``checkpoint=ema``).
+
+    ``tr`` is the ``Trainer``. Weights only, no optimizer: ``trainer.resume`` never picks it.
+    """
+    ema, tok = tr.ema, tr.tok
+    state = {"config": tr.config_dict, "model": ema.model.state_dict(), "weights_only": "ema", "progress": {"step": ema.best_step},
+             "ema": {"decay": ema.decay, "step": ema.best_step, "dev_bleu": ema.best_bleu},
+             "vocab": {"src": tok.src_vocab_size, "tgt": tok.tgt_vocab_size, "pad": tok.pad_id, "bos": tok.bos_id,
+                       "eos": tok.eos_id}}
+    checkpoint.save(state, tr.run.checkpoint("ema"))
