@@ -319,6 +319,19 @@ def average_main() -> None:
     _inference("seq2seq-average", "AverageConfig", body)
 
 
+def export_main() -> None:
+    def body(cfg):
+        from seq2seq.export.onnx_export import export_run
+
+        out, manifest = export_run(cfg)
+        size = sum(f["bytes"] for f in manifest.files.values()) / 1e6
+        print(f"{out}: {', '.join(manifest.files)} ({size:.1f} MB, step {manifest.step}; ONNX Runtime matches PyTorch "
+              f"to {manifest.source['max_abs_diff']:.1e})\n"
+              f"translate: seq2seq-translate export_dir={out}    serve: seq2seq-serve export_dir={out}")
+
+    _inference("seq2seq-export", "ExportConfig", body)
+
+
 def serve_main() -> None:
     def body(cfg):
         from seq2seq.serve.server import serve

@@ -315,8 +315,39 @@ class EvalConfig(InferenceConfig):
                               "references")
 
 
+class ExportFormat(Choice):
+    onnx = "onnx"
+
+
+@dataclass
+class ExportConfig(Rules):
+    """seq2seq-export: a run's model as ONNX graphs plus its tokenizer and a manifest (decoded without torch)."""
+
+    run_dir: str = _opt("???", "run folder written by seq2seq-train (required)")
+    out: str = _opt("???", "export folder to write (required; an earlier export there is replaced)")
+    checkpoint: str = _opt("best", "best | last | ema | averaged | a path to a .pt file")
+    format: ExportFormat = _opt(ExportFormat.onnx, "export format")
+    opset: int = _opt(18, "ONNX opset of both graphs")
+    tolerance: float = _opt(1e-4, "largest ONNX Runtime vs PyTorch difference the export check accepts")
+
+    def __post_init__(self) -> None:
+        if not 17 <= self.opset <= 21:
+            raise ConfigError(f"opset={self.opset} must be between 17 and 21")
+        if not self.tolerance > 0:
+            raise ConfigError(f"tolerance={self.tolerance} must be positive")
+
+
+def _one_source(cfg) -> None:
+    """Commands that can decode an export: exactly one of run_dir= and export_dir=."""
+    if bool(cfg.run_dir) == bool(cfg.export_dir):
+        raise ConfigError("give exactly one of run_dir=RUN (PyTorch) or export_dir=DIR (ONNX Runtime, from "
+                          "seq2seq-export)")
+
+
 @dataclass
 class TranslateConfig(InferenceConfig):
+    run_dir: str = _opt("", "run folder written by seq2seq-train (or export_dir=)")
+    export_dir: str = _opt("", "folder written by seq2seq-export: decode on ONNX Runtime, without torch")
     n_best: int = _opt(1, "print the n best hypotheses per line as 'line ||| hypothesis ||| score'")
     input: str = _opt("", "read this file instead of stdin")
     output: str = _opt("", "write this file instead of stdout")
@@ -325,6 +356,7 @@ class TranslateConfig(InferenceConfig):
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        _one_source(self)
         self.positive("chunk")
         if not 1 <= self.n_best <= self.beam_size:
             raise ConfigError(f"n_best={self.n_best} must be between 1 and beam_size={self.beam_size}")
@@ -349,6 +381,9 @@ class AttentionConfig(InferenceConfig):
 class ServeConfig(InferenceConfig):
     """seq2seq-serve: the JSON API and the attention explorer. ``beam_size`` etc. are the request defaults."""
 
+    run_dir: str = _opt("", "run folder written by seq2seq-train (or export_dir=)")
+    export_dir: str = _opt("", "folder written by seq2seq-export: decode on ONNX Runtime, without torch")
+
     host: str = _opt("127.0.0.1", "address to listen on (loopback only unless told otherwise, e.g. 0.0.0.0)")
     port: int = _opt(8080, "TCP port to listen on")
     n_best: int = _opt(1, "default number of hypotheses per line a request gets")
@@ -365,6 +400,7 @@ class ServeConfig(InferenceConfig):
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        _one_source(self)
         self.positive("max_beam_size", "max_lines", "max_chars", "max_body_bytes", "batch_max_tokens",
                       "max_waiting_lines")
         self.non_negative("batch_window_ms")

@@ -69,7 +69,7 @@ def _sink(cfg: TranslateConfig):
 
 def run_translate(cfg: TranslateConfig) -> int:
     """Translate ``input`` (or stdin) to ``output`` (or stdout); returns the number of lines."""
-    translator = Translator.from_run(cfg.run_dir, cfg.checkpoint, cfg.device, cfg.precision, cfg.num_threads)
+    translator = Translator.from_config(cfg)
     search = dict(beam_size=cfg.beam_size, n_best=cfg.n_best, alpha=cfg.alpha, max_len_a=cfg.max_len_a,
                   max_len_b=cfg.max_len_b, batch_tokens=cfg.batch_tokens)
     size = 1 if cfg.line_buffered else cfg.chunk

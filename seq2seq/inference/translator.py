@@ -8,26 +8,30 @@ server use this::
     translator = Translator.from_run("runs/bible_15min/DATE_TIME", device="cpu")
     for result in translator.translate(["Y dijo Dios: Sea la luz"], beam_size=5):
         print(result.text, result.score)
+
+``Translator.from_export(DIR)`` does the same from a ``seq2seq-export`` folder on ONNX Runtime: torch is
+then never imported (this module imports it only inside ``from_run`` and the PyTorch search).
 """
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 import numpy as np
-import torch
 
-from seq2seq.checkpoint import load as load_checkpoint
 from seq2seq.config import DataConfig, ModelConfig
 from seq2seq.data.arrays import TokenArray
 from seq2seq.data.tokenizer import Tokenizer
 from seq2seq.errors import CheckpointError
-from seq2seq.model.seq2seq import Seq2Seq, build_model
 from seq2seq.rundir import RunDir
-from seq2seq.runtime import configure_threads, resolve_device, resolve_precision
-from seq2seq.search import Hypothesis, SearchOptions, translate_ids
+from seq2seq.search.options import Hypothesis, SearchOptions
+
+if TYPE_CHECKING:  # torch is imported only by from_run: an ONNX export decodes without it
+    import torch
+
+    from seq2seq.model.seq2seq import Seq2Seq
 
 log = logging.getLogger(__name__)
 
@@ -90,15 +94,26 @@ class Translation:
 class Translator:
     """``Translator.from_run(RUN)`` loads once; ``translate`` decodes batches of lines into ``Translation``s."""
 
-    def __init__(self, run: RunDir, model: Seq2Seq, tokenizer: Tokenizer, data: DataConfig, device: torch.device,
-                 precision: str, step: int):
+    def __init__(self, run: RunDir, model: Optional[Seq2Seq], tokenizer: Tokenizer, data: DataConfig,
+                 device: torch.device | str, precision: str, step: int, engine: Any = None):
+        """``engine``: None for the PyTorch ``model``; else an object with ``translate_ids(src, opts,
+        batch_tokens)`` that decodes instead (``seq2seq.export.ort_model.OrtModel``; ``model`` is then None)."""
         self.run, self.model, self.tokenizer, self.data = run, model, tokenizer, data
-        self.device, self.precision, self.step = device, precision, step
+        self.device, self.precision, self.step, self.engine = device, precision, step, engine
+
+    @property
+    def backend(self) -> str:
+        """``pytorch`` or ``onnxruntime``: what decodes (the server's /health shows it)."""
+        return "pytorch" if self.engine is None else "onnxruntime"
 
     @classmethod
     def from_run(cls, run_dir: Path | str, checkpoint_name: str = "best", device: str = "auto",
                  precision: str = "auto", num_threads: int = 0) -> "Translator":
         """Rebuild model and tokenizer from ``run_dir`` (``checkpoint_name``: best | last | a .pt path)."""
+        from seq2seq.checkpoint import load as load_checkpoint
+        from seq2seq.model.seq2seq import build_model
+        from seq2seq.runtime import configure_threads, resolve_device, resolve_precision
+
         run = RunDir(run_dir)
         if not run.root.is_dir():
             raise CheckpointError(f"run_dir={run.root}: no such folder; give a folder written by seq2seq-train")
@@ -127,8 +142,34 @@ class Translator:
                  prec)
         return cls(run, model, tok, _dataclass_from(DataConfig, saved.get("data", {})), dev, prec, step)
 
+    @classmethod
+    def from_export(cls, export_dir: Path | str, num_threads: int = 0) -> "Translator":
+        """Load a ``seq2seq-export`` folder onto ONNX Runtime (CPU); needs numpy, onnxruntime and sentencepiece.
+
+        Every file is checked against the folder's manifest first: a missing or changed one is a one-line
+        ``CheckpointError`` naming it. ``num_threads``: ONNX Runtime's intra-op threads (0 = its default).
+        """
+        from seq2seq.export.ort_model import OrtModel
+
+        engine = OrtModel.load(export_dir, num_threads)
+        m = engine.manifest
+        tok = Tokenizer.from_run(RunDir(export_dir), m.joint_tokenizer)
+        m.check_tokenizer(tok)
+        return cls(RunDir(export_dir), None, tok, _dataclass_from(DataConfig, m.data), "cpu", "fp32", m.step, engine)
+
+    @classmethod
+    def from_config(cls, cfg) -> "Translator":
+        """From an inference command's config: ``export_dir=`` when given (ONNX Runtime), else ``run_dir=``."""
+        if getattr(cfg, "export_dir", ""):
+            return cls.from_export(cfg.export_dir, cfg.num_threads)
+        return cls.from_run(cfg.run_dir, cfg.checkpoint, cfg.device, cfg.precision, cfg.num_threads)
+
     def translate_ids(self, src: TokenArray, opts: SearchOptions, batch_tokens: int) -> list[list[Hypothesis]]:
         """n-best lists for every source id sequence, in input order."""
+        if self.engine is not None:
+            return self.engine.translate_ids(src, opts, batch_tokens)
+        from seq2seq.search.batched import translate_ids
+
         tok = self.tokenizer
         return translate_ids(self.model, src, pad_id=tok.pad_id, bos_id=tok.bos_id, eos_id=tok.eos_id,
                              device=self.device, precision=self.precision, batch_tokens=batch_tokens, opts=opts)
@@ -184,5 +225,5 @@ class Translator:
         if src_pieces is not None:
             out.source_pieces = src_pieces
             # (T, S) already: rows = generated steps incl. EOS, columns = true source length incl. EOS.
-            out.attention = hyp.attention.float().numpy()[: len(out.target_pieces), : len(src_pieces)]
+            out.attention = np.asarray(hyp.attention, dtype=np.float32)[: len(out.target_pieces), : len(src_pieces)]
         return out

@@ -15,28 +15,38 @@ search depends on.
 
 Modules, one job each:
 
-- ``hypothesis``: ``Hypothesis``, output length limits, the length penalty, encoding (lengths
-  and scores are defined there);
+- ``options``: ``SearchOptions``, ``Hypothesis``, the length penalty and output limits (lengths
+  and scores are defined there); torch-free, shared with ``seq2seq.export.ort_search``;
+- ``hypothesis``: the batched output limits and encoding of the PyTorch searches;
 - ``cadence``: how rarely the loops consult the host, and when they shrink the batch;
 - ``greedy``: ``greedy_search``;
 - ``beam``: ``beam_search`` and its stopping rule; ``pool`` and ``backtrack`` hold its
   per-sentence tables and the recovery of hypotheses from its per-step records;
-- ``batched``: ``SearchOptions``, the ``search`` dispatch, ``translate_ids`` over a whole set.
+- ``batched``: the ``search`` dispatch, ``translate_ids`` over a whole set.
+
+The names below load their module on first use (PEP 562), so ``from seq2seq.search.options import
+SearchOptions`` (the ONNX Runtime path) does not import torch.
 """
+from __future__ import annotations
 
-from seq2seq.search.batched import SearchOptions, collate_src, search, translate_ids
-from seq2seq.search.beam import beam_search
-from seq2seq.search.greedy import greedy_search
-from seq2seq.search.hypothesis import Hypothesis, length_penalty, max_output_len
+import importlib
 
-__all__ = [
-    "Hypothesis",
-    "max_output_len",
-    "length_penalty",
-    "greedy_search",
-    "beam_search",
-    "SearchOptions",
-    "collate_src",
-    "translate_ids",
-    "search",
-]
+_HOMES = {
+    "Hypothesis": "options",
+    "SearchOptions": "options",
+    "length_penalty": "options",
+    "max_output_len": "hypothesis",
+    "greedy_search": "greedy",
+    "beam_search": "beam",
+    "collate_src": "batched",
+    "translate_ids": "batched",
+    "search": "batched",
+}
+__all__ = list(_HOMES)
+
+
+def __getattr__(name: str):
+    if name in _HOMES:
+        return getattr(importlib.import_module(f"seq2seq.search.{_HOMES[name]}"), name)
+    raise AttributeError(f"module 'seq2seq.search' has no attribute {name!r}")
+

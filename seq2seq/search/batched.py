@@ -7,7 +7,6 @@ choose between greedy and beam search the same way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
@@ -17,40 +16,8 @@ from seq2seq.data.batching import TokenArray, TokenBudgetBatchSampler
 from seq2seq.runtime import autocast
 from seq2seq.search.beam import beam_search
 from seq2seq.search.greedy import greedy_search
-from seq2seq.search.hypothesis import Hypothesis, check_sizes
-
-# What ``SearchOptions.of`` reads from a command's config.
-_CONFIG_FIELDS = ("beam_size", "alpha", "max_len_a", "max_len_b")
-
-
-@dataclass
-class SearchOptions:
-    beam_size: int = 1
-    alpha: float = 0.6
-    n_best: int = 1
-    max_len_a: float = 1.5
-    max_len_b: int = 10
-    max_src_len: int = 400  # longer inputs are cut: bounded memory and time for any line
-
-    def __post_init__(self) -> None:
-        check_sizes(self.beam_size, self.n_best)
-
-    @classmethod
-    def of(cls, cfg, *, n_best: int = 1, **overrides) -> SearchOptions:
-        """From any options object: its ``beam_size``, ``alpha``, ``max_len_a`` and ``max_len_b``
-        where it has them (else the defaults here), with ``overrides`` winning over both.
-
-        E.g. ``SearchOptions.of(inference_cfg, n_best=3)``, or for a config without ``alpha``
-        (training's) ``SearchOptions.of(trainer_cfg, beam_size=1)``.
-        """
-        taken = {name: getattr(cfg, name) for name in _CONFIG_FIELDS if hasattr(cfg, name)}
-        return cls(**{**taken, **overrides}, n_best=n_best)
-
-    @property
-    def greedy(self) -> bool:
-        """One beam and one output: greedy search gives the same result without beam bookkeeping."""
-        return self.beam_size == 1 and self.n_best == 1
-
+from seq2seq.search.hypothesis import Hypothesis
+from seq2seq.search.options import SearchOptions
 
 def search(model, src: torch.Tensor, src_len: torch.Tensor, opts: SearchOptions, *, bos_id: int,
            eos_id: int) -> list[list[Hypothesis]]:

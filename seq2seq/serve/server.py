@@ -40,7 +40,7 @@ def serve(cfg: ServeConfig) -> None:
 
     from seq2seq.serve.app import create_app
 
-    translator = Translator.from_run(cfg.run_dir, cfg.checkpoint, cfg.device, cfg.precision, cfg.num_threads)
+    translator = Translator.from_config(cfg)
     sock = listen(cfg.host, cfg.port)
     app = create_app(translator, cfg)
     # log_config=None: uvicorn's loggers go through ours (stderr), stdout stays empty.

@@ -1,0 +1,102 @@
+"""``manifest.json`` of an export folder: what was exported, from where, and a checksum of every file.
+
+Written by ``seq2seq-export``, read (without torch) by ``OrtModel.load``. Reading checks every listed
+file's presence and SHA-256 before a session opens, so a folder with a missing, truncated or swapped file
+is a one-line ``CheckpointError`` naming that file instead of a wrong translation or an ONNX Runtime trace.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from seq2seq.errors import CheckpointError
+
+FORMAT, FORMAT_VERSION = "seq2seq-onnx", 1
+NAME = "manifest.json"
+ENCODER, DECODER_STEP = "encoder.onnx", "decoder_step.onnx"
+
+
+def sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+@dataclass
+class Manifest:
+    """The manifest's fields; ``files`` maps each file name to its ``{"sha256", "bytes"}``."""
+
+    files: dict[str, dict[str, Any]]
+    tokenizer: dict[str, Any]   # joint, src_vocab, tgt_vocab, pad_id, unk_id, bos_id, eos_id
+    model: dict[str, Any]       # the run's ModelConfig plus the graph sizes (context, hidden, key size)
+    search: dict[str, Any]      # defaults: beam_size, alpha, max_len_a, max_len_b, max_src_len
+    source: dict[str, Any]      # run_dir, checkpoint, step, seq2seq and torch versions, opset
+    data: dict[str, Any] = field(default_factory=dict)      # the run's DataConfig (languages, references)
+    sacrebleu: dict[str, Any] = field(default_factory=dict)  # the run's test signatures and scores
+    format: str = FORMAT
+    format_version: int = FORMAT_VERSION
+
+    @property
+    def step(self) -> int:
+        return int(self.source.get("step", 0))
+
+    @property
+    def joint_tokenizer(self) -> bool:
+        return bool(self.tokenizer["joint"])
+
+    def write(self, folder: Path) -> None:
+        from seq2seq.rundir import write_json
+
+        write_json(folder / NAME, asdict(self))
+
+    @classmethod
+    def read(cls, folder: Path | str) -> "Manifest":
+        """The manifest of ``folder``, after checking that every file it lists is there and unchanged."""
+        folder = Path(folder)
+        path = folder / NAME
+        if not folder.is_dir():
+            raise CheckpointError(f"export_dir={folder}: no such folder; make one with seq2seq-export run_dir=RUN out=DIR")
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise CheckpointError(f"{path}: missing; export_dir= must be a folder written by seq2seq-export") from None
+        except (OSError, ValueError) as e:
+            raise CheckpointError(f"{path}: unreadable ({str(e).splitlines()[0][:120]}); export the run again") from None
+        if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+            raise CheckpointError(f"{path}: not a seq2seq export manifest; export the run again")
+        if raw.get("format_version") != FORMAT_VERSION:
+            raise CheckpointError(f"{path}: export format version {raw.get('format_version')}, this seq2seq reads "
+                                  f"{FORMAT_VERSION}; export the run again with this version")
+        try:
+            manifest = cls(**{k: raw[k] for k in cls.__dataclass_fields__ if k in raw})
+        except TypeError as e:
+            raise CheckpointError(f"{path}: incomplete ({e}); export the run again") from None
+        for name in (ENCODER, DECODER_STEP):
+            if name not in manifest.files:
+                raise CheckpointError(f"{path}: lists no {name}; export the run again")
+        manifest.verify(folder)
+        return manifest
+
+    def verify(self, folder: Path) -> None:
+        for name, meta in self.files.items():
+            file = folder / name
+            if not file.is_file():
+                raise CheckpointError(f"{file}: missing from the export (manifest.json lists it); copy the whole "
+                                      "folder or export again")
+            if file.stat().st_size != meta["bytes"] or sha256(file) != meta["sha256"]:
+                raise CheckpointError(f"{file}: does not match manifest.json (changed, truncated or from another "
+                                      "export); copy the whole folder or export again")
+
+    def check_tokenizer(self, tok) -> None:
+        """The folder's sentencepiece model(s) must be the ones the graphs were exported with."""
+        t = self.tokenizer
+        got = (tok.src_vocab_size, tok.tgt_vocab_size, tok.pad_id, tok.bos_id, tok.eos_id)
+        want = (t["src_vocab"], t["tgt_vocab"], t["pad_id"], t["bos_id"], t["eos_id"])
+        if got != want:
+            raise CheckpointError(f"sentencepiece model: vocabulary and ids {got} do not match manifest.json {want}; "
+                                  "export the run again")

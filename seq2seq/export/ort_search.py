@@ -1,0 +1,224 @@
+"""Greedy and beam search in numpy over an exported model's graphs: the ONNX Runtime twin of ``seq2seq.search``.
+
+Same rules, same results (tests compare them sentence by sentence with the PyTorch searches): the
+definitions of lengths, limits and scores are ``seq2seq.search.options``'s, the stopping rules are
+``seq2seq.search.beam``'s. What differs is only where the work happens. The exported decoder step already
+ranks (log-softmax, beam scores added, top 2K per sentence: ``seq2seq.export.onnx_export``), so numpy only
+moves a few (b, 2K) arrays per step; and with no device to keep busy, the loops look at their progress
+every step and drop finished sentences as soon as a quarter of the batch is done.
+
+The engine protocol (``OrtModel`` implements it)::
+
+    engine.encode(src (B, S) int64, src_len (B,) int64) -> values (B, S, C), keys (B, S, K), init (B, H)
+    engine.step(prev (N,), hidden (N, H), context (N, C), keys, values, mask (N, S) bool, scores (b, k))
+        -> top_val (b, 2k) float32 best first, top_idx (b, 2k) int64 (beam * V + token),
+           hidden (N, H), context (N, C), attention (N, S)      with N = b * k
+
+Nothing here imports torch.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from seq2seq.search.options import Hypothesis, SearchOptions, length_penalty, output_limit
+
+NEG_INF = np.float32(-np.inf)
+_COMPACT_BELOW = 0.75  # drop done sentences once at most this share of the batch still runs
+
+
+def _prepare(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOptions):
+    values, keys, init = engine.encode(src, src_len)
+    mask = np.arange(src.shape[1])[None, :] < src_len[:, None]
+    max_lens = np.array([output_limit(int(n), opts.max_len_a, opts.max_len_b) for n in src_len], dtype=np.int64)
+    return values, keys, init, mask, max_lens
+
+
+def _hypothesis(tokens, attention: np.ndarray, score: float, length: int, finished: bool, src_len: int,
+                alpha: float) -> Hypothesis:
+    """As ``seq2seq.search.hypothesis.hypothesis_from``: EOS dropped from tokens, its attention row kept."""
+    return Hypothesis(tokens=[int(t) for t in tokens[: length - int(finished)]], score=float(score),
+                      norm_score=float(score) / length_penalty(length, alpha),
+                      attention=np.ascontiguousarray(attention[:length, :src_len], dtype=np.float32),
+                      finished=finished)
+
+
+def greedy_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOptions, *, bos_id: int,
+                  eos_id: int) -> list[list[Hypothesis]]:
+    """The most probable token at every step for the whole batch; one single-element list per sentence."""
+    B, S = src.shape
+    values, keys, hidden, mask, max_lens = _prepare(engine, src, src_len, opts)
+    T = int(max_lens.max())
+    context = np.zeros((B, values.shape[-1]), dtype=np.float32)
+    tokens = np.full((B, T), eos_id, dtype=np.int64)
+    attention = np.zeros((B, T, S), dtype=np.float32)
+    score = np.zeros(B, dtype=np.float32)
+    length = np.zeros(B, dtype=np.int64)
+    finished = np.zeros(B, dtype=bool)
+    rows = np.arange(B)  # original row of each active row
+    prev = np.full(B, bos_id, dtype=np.int64)
+    running = np.ones(B, dtype=bool)
+    limit = max_lens
+    for t in range(T):
+        top_val, top_idx, hidden, context, attn = engine.step(prev, hidden, context, keys, values, mask,
+                                                              np.zeros((rows.size, 1), dtype=np.float32))
+        tok, tok_lp = top_idx[:, 0], top_val[:, 0]  # k = 1: the index is the token
+        is_eos = running & (tok == eos_id)
+        score[rows] += np.where(running, tok_lp, np.float32(0))
+        length[rows] += running
+        finished[rows] |= is_eos
+        tokens[rows, t] = tok
+        attention[rows, t] = attn
+        running = running & ~is_eos & (limit > t + 1)
+        prev = np.where(running, tok, eos_id)
+        n_run = int(running.sum())
+        if n_run == 0:
+            break
+        if n_run <= _COMPACT_BELOW * running.size:
+            keep = np.flatnonzero(running)
+            rows, running, prev, limit = rows[keep], running[keep], prev[keep], limit[keep]
+            hidden, context, keys, values, mask = hidden[keep], context[keep], keys[keep], values[keep], mask[keep]
+    return [[_hypothesis(tokens[i], attention[i], score[i], int(length[i]), bool(finished[i]), int(src_len[i]),
+                         opts.alpha)] for i in range(B)]
+
+
+class _Found:
+    """One sentence's finished hypotheses (norm, score, end step, row extended), best first, and its
+    unfinished fall-back (score, row, last token) at its length limit."""
+
+    __slots__ = ("finished", "n_fin", "unfinished")
+
+    def __init__(self) -> None:
+        self.finished: list[tuple[float, float, int, int]] = []
+        self.n_fin = 0
+        self.unfinished: list[tuple[float, int, int]] = []
+
+
+def beam_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOptions, *, bos_id: int,
+                eos_id: int) -> list[list[Hypothesis]]:
+    """Batched beam search with GNMT length normalisation: the stopping rules of ``seq2seq.search.beam``.
+
+    Beam rows ``i * K + k`` belong to sentence ``i`` of the full batch (its global rows); per step the
+    chosen tokens, the rows they extend and the attention are recorded in global rows, and each result is
+    back-tracked from where it ended.
+    """
+    B, S = src.shape
+    K, N, alpha = opts.beam_size, opts.n_best, opts.alpha
+    values, keys, init, mask, max_lens = _prepare(engine, src, src_len, opts)
+    T = int(max_lens.max())
+    expand = np.repeat(np.arange(B), K)
+    values, keys, mask, hidden = values[expand], keys[expand], mask[expand], init[expand]
+    context = np.zeros((B * K, values.shape[-1]), dtype=np.float32)
+    prev = np.full(B * K, bos_id, dtype=np.int64)
+    scores = np.full((B, K), NEG_INF, dtype=np.float32)
+    scores[:, 0] = 0.0  # only beam 0 is live at first, else K identical beams give K copies of everything
+    sent = np.arange(B)  # sentences in the batch
+    done = np.zeros(B, dtype=bool)
+    lens = max_lens
+    lp_max = length_penalty(max_lens.astype(np.float32), alpha)
+    found = [_Found() for _ in range(B)]
+    hist_tok = np.zeros((T, B * K), dtype=np.int64)
+    hist_org = np.zeros((T, B * K), dtype=np.int64)
+    hist_att = np.zeros((T, B * K, S), dtype=np.float32)
+    beam_ids, in_top_k = np.arange(K), np.arange(2 * K) < K
+    steps = 0
+    for t in range(T):
+        top_val, top_idx, hidden, context, attn = engine.step(prev, hidden, context, keys, values, mask, scores)
+        V = engine.tgt_vocab
+        top_tok, top_beam = top_idx % V, top_idx // V
+        grows = (sent[:, None] * K + beam_ids).reshape(-1)  # global row of each local row
+        row_base = (sent * K)[:, None]
+        hist_att[t, grows] = attn
+        active = ~done
+        is_eos = top_tok == eos_id
+        new_fin = is_eos & in_top_k & np.isfinite(top_val) & active[:, None]
+        for i, j in zip(*np.nonzero(new_fin)):
+            f = found[sent[i]]
+            val = float(top_val[i, j])
+            f.finished.append((val / length_penalty(t + 1, alpha), val, t, int(row_base[i, 0] + top_beam[i, j])))
+            f.n_fin += 1
+        # The best K non-EOS extensions live on (at most K of the 2K are EOS); a stable sort keeps the
+        # ranking's order among equal scores.
+        masked = np.where(is_eos, NEG_INF, top_val)
+        live_pos = np.argsort(-masked, axis=1, kind="stable")[:, :K]
+        live_val = np.take_along_axis(masked, live_pos, 1)
+        live_tok = np.take_along_axis(top_tok, live_pos, 1)
+        live_beam = np.take_along_axis(top_beam, live_pos, 1)
+        live_row = row_base + live_beam
+        for i in np.flatnonzero(active & (lens == t + 1)):
+            found[sent[i]].unfinished = [(float(v), int(r), int(k)) for v, r, k in
+                                         zip(live_val[i, :N], live_row[i, :N], live_tok[i, :N])]
+        hist_tok[t, grows] = live_tok.reshape(-1)
+        hist_org[t, grows] = live_row.reshape(-1)
+        steps = t + 1
+        scores = live_val
+        prev = live_tok.reshape(-1)
+        local = (np.arange(sent.size)[:, None] * K + live_beam).reshape(-1)
+        hidden, context = hidden[local], context[local]
+        done = done | _stops(found, sent, scores, lens, lp_max, t, K, N, alpha)
+        n_run = int((~done).sum())
+        if n_run == 0:
+            break
+        if n_run <= _COMPACT_BELOW * done.size:
+            keep = np.flatnonzero(~done)
+            rows = (keep[:, None] * K + beam_ids).reshape(-1)
+            sent, scores, done, lens, lp_max = sent[keep], scores[keep], done[keep], lens[keep], lp_max[keep]
+            prev, hidden, context = prev[rows], hidden[rows], context[rows]
+            keys, values, mask = keys[rows], values[rows], mask[rows]
+    return [_n_best(found[i], hist_tok[:steps], hist_org[:steps], hist_att[:steps], int(max_lens[i]), int(src_len[i]),
+                    N, alpha, eos_id) for i in range(B)]
+
+
+def _stops(found: list[_Found], sent, scores, lens, lp_max, t: int, K: int, N: int, alpha: float) -> np.ndarray:
+    """Rules 1-3 of ``seq2seq.search.beam`` after step ``t``, for the b sentences in the batch."""
+    n_fin = np.array([found[s].n_fin for s in sent])
+    nth = np.array([_nth_best(found[s], N) for s in sent], dtype=np.float64)
+    best_live = scores[:, 0].astype(np.float64)
+    bound = np.maximum(best_live / length_penalty(t + 2, alpha), best_live / lp_max)
+    hopeless = (n_fin >= N) & (bound <= nth)
+    return (n_fin >= K) | hopeless | (lens <= t + 1)
+
+
+def _nth_best(f: _Found, N: int) -> float:
+    if len(f.finished) < N:
+        return -np.inf
+    f.finished.sort(key=lambda h: h[0], reverse=True)
+    del f.finished[N:]  # only the N best can be returned
+    return f.finished[N - 1][0]
+
+
+def _trace(end: int, row: int, last: int, hist_tok, hist_org, hist_att) -> tuple[list[int], np.ndarray]:
+    """Tokens and attention rows of the hypothesis whose token ``last`` at step ``end`` extended ``row``."""
+    toks, rows = [last], [row]
+    cur = row
+    for s in range(end - 1, -1, -1):
+        toks.append(int(hist_tok[s, cur]))
+        cur = int(hist_org[s, cur])
+        rows.append(cur)
+    toks.reverse()
+    rows.reverse()
+    return toks, hist_att[np.arange(end + 1), rows]
+
+
+def _n_best(f: _Found, hist_tok, hist_org, hist_att, max_len: int, src_len: int, N: int, alpha: float,
+            eos_id: int) -> list[Hypothesis]:
+    """The N best finished hypotheses best first, topped up with the best unfinished ones (as ``backtrack``)."""
+    finished = sorted(f.finished, key=lambda h: h[0], reverse=True)[:N]
+    out = []
+    for _, score, end, row in finished:
+        toks, att = _trace(end, row, eos_id, hist_tok, hist_org, hist_att)
+        out.append(_hypothesis(toks, att, score, end + 1, True, src_len, alpha))
+    unfinished = []
+    for score, row, tok in f.unfinished:
+        if score == -np.inf:
+            continue  # a dead beam
+        toks, att = _trace(max_len - 1, row, tok, hist_tok, hist_org, hist_att)
+        unfinished.append(_hypothesis(toks, att, score, max_len, False, src_len, alpha))
+    unfinished.sort(key=lambda h: h.norm_score, reverse=True)
+    return (out + unfinished)[:N]
+
+
+def search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOptions, *, bos_id: int,
+           eos_id: int) -> list[list[Hypothesis]]:
+    """Greedy or beam search of one padded batch, as ``opts`` asks (``seq2seq.search.batched.search``)."""
+    run = greedy_search if opts.greedy else beam_search
+    return run(engine, src, src_len, opts, bos_id=bos_id, eos_id=eos_id)

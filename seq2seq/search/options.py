@@ -1,0 +1,100 @@
+"""What a search is asked for and what it returns, without torch: shared by the PyTorch searches
+(``greedy``, ``beam``) and the ONNX Runtime one (``seq2seq.export.ort_search``), which must not import torch.
+
+Lengths. The "length" of a hypothesis counts generated tokens including EOS (BOS is never
+generated). Sentence ``i`` may generate at most ``output_limit(src_len_i, a, b)`` tokens, EOS
+included; a hypothesis that reaches that length without EOS is returned as unfinished.
+
+Scores. ``score`` is the sum of the float32 token log-probs (the EOS log-prob included when
+finished); ``norm_score = score / length_penalty(length, alpha)``, the GNMT penalty
+``((5 + length) / 6) ** alpha``. Greedy reports the same ``norm_score`` so both searches'
+outputs can be compared or mixed.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+# What ``SearchOptions.of`` reads from a command's config.
+_CONFIG_FIELDS = ("beam_size", "alpha", "max_len_a", "max_len_b")
+
+
+@dataclass
+class Hypothesis:
+    """One output sentence.
+
+    tokens: output ids, without BOS and without EOS.
+    score: sum of the token log-probs, including the EOS log-prob if ``finished``.
+    norm_score: ``score / length_penalty(len(tokens) + finished, alpha)``.
+    attention: float32 (T, src_len_i), one row per generated step including the EOS step if
+        finished (so T = len(tokens) + finished), columns cropped to this sentence's true source
+        length (padding columns dropped): a CPU tensor from the PyTorch searches, a numpy array from
+        the ONNX Runtime one (``np.asarray`` reads both).
+    finished: True if it ended with EOS, False if it hit the maximum length.
+    """
+
+    tokens: list[int]
+    score: float
+    norm_score: float
+    attention: Any
+    finished: bool
+
+
+def length_penalty(length, alpha: float):
+    """GNMT length penalty ``((5 + length) / 6) ** alpha``.
+
+    length counts generated tokens including EOS; works on Python numbers, numpy arrays and tensors
+    (any shape; an integer tensor gives a float tensor).
+    """
+    return ((5 + length) / 6) ** alpha
+
+
+def output_limit(src_len: int, a: float, b: int) -> int:
+    """Most tokens (EOS included) one sentence may generate: ``floor(a * src_len + b)``, at least 1.
+
+    In float64 (a Python float), as ``hypothesis.max_output_len`` computes it for a batch, so e.g.
+    ``1.5 * 7`` floors exactly and both searches agree on every limit.
+    """
+    return max(1, math.floor(float(src_len) * a + b))
+
+
+def check_sizes(beam_size: int, n_best: int) -> None:
+    """Raise ValueError unless ``beam_size >= 1`` and ``1 <= n_best <= beam_size``.
+
+    A beam can only return as many distinct hypotheses as it keeps, so asking for more is a
+    caller's mistake, reported before any decoding work.
+    """
+    if beam_size < 1:
+        raise ValueError(f"beam_size must be >= 1, got {beam_size}")
+    if n_best < 1 or n_best > beam_size:
+        raise ValueError(f"n_best must be between 1 and beam_size={beam_size}, got {n_best}")
+
+
+@dataclass
+class SearchOptions:
+    beam_size: int = 1
+    alpha: float = 0.6
+    n_best: int = 1
+    max_len_a: float = 1.5
+    max_len_b: int = 10
+    max_src_len: int = 400  # longer inputs are cut: bounded memory and time for any line
+
+    def __post_init__(self) -> None:
+        check_sizes(self.beam_size, self.n_best)
+
+    @classmethod
+    def of(cls, cfg, *, n_best: int = 1, **overrides) -> SearchOptions:
+        """From any options object: its ``beam_size``, ``alpha``, ``max_len_a`` and ``max_len_b``
+        where it has them (else the defaults here), with ``overrides`` winning over both.
+
+        E.g. ``SearchOptions.of(inference_cfg, n_best=3)``, or for a config without ``alpha``
+        (training's) ``SearchOptions.of(trainer_cfg, beam_size=1)``.
+        """
+        taken = {name: getattr(cfg, name) for name in _CONFIG_FIELDS if hasattr(cfg, name)}
+        return cls(**{**taken, **overrides}, n_best=n_best)
+
+    @property
+    def greedy(self) -> bool:
+        """One beam and one output: greedy search gives the same result without beam bookkeeping."""
+        return self.beam_size == 1 and self.n_best == 1
