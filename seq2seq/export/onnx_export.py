@@ -12,10 +12,12 @@ beside ``out`` and renamed into place (a previous export there is replaced only 
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import shutil
 import tempfile
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -89,11 +91,29 @@ def _export_step(model, path: Path, opset: int, tok) -> None:
     rows, src_len = Dim("rows"), Dim("src_len")
     by_row, by_row_src = {0: rows}, {0: rows, 1: src_len}
     program = torch.onnx.export(
-        DecoderStep(model), _step_args(model, src, lens, 3), dynamo=True, opset_version=opset,
+        DecoderStep(model).eval(), _step_args(model, src, lens, 3), dynamo=True, opset_version=opset,
         input_names=STEP_INPUTS, output_names=STEP_OUTPUTS, verbose=False,
         dynamic_shapes=(by_row, by_row, by_row, by_row_src, by_row_src, by_row_src,
                         {0: Dim("sentences"), 1: Dim("beam")}))
     program.save(str(path), external_data=False)
+
+
+@contextlib.contextmanager
+def _quiet_exporter():
+    """The exporter's optimiser passes log at INFO and torch warns about optional operator sets
+    (torchvision); none of it is for a user, so it is held back while the step graph is made."""
+    names = ("onnx_ir", "onnxscript", "torch.onnx", "torch._dynamo", "torch.export")
+    loggers = [logging.getLogger(n) for n in names]
+    levels = [lg.level for lg in loggers]
+    for lg in loggers:
+        lg.setLevel(logging.ERROR)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            yield
+    finally:
+        for lg, level in zip(loggers, levels):
+            lg.setLevel(level)
 
 
 def _check(model, folder: Path, tok) -> float:
@@ -156,7 +176,8 @@ def export_run(cfg: ExportConfig) -> tuple[Path, Manifest]:
         import onnx
 
         onnx.save(encoder_graph.build(model, cfg.opset), str(tmp / ENCODER))
-        _export_step(model, tmp / DECODER_STEP, cfg.opset, tok)
+        with _quiet_exporter():
+            _export_step(model, tmp / DECODER_STEP, cfg.opset, tok)
         spm_files = sorted({p for p in tr.run.tokenizer_files(tok.joint)})
         for p in spm_files:
             shutil.copyfile(p, tmp / p.name)
@@ -168,6 +189,9 @@ def export_run(cfg: ExportConfig) -> tuple[Path, Manifest]:
                               f"tolerance={cfg.tolerance}); nothing was written")
         manifest.source["max_abs_diff"] = diff
         manifest.write(tmp)
+        tmp.chmod(0o755)  # mkdtemp makes it private; an export is meant to be copied and shared
+        for f in tmp.iterdir():
+            f.chmod(0o644)
         _replace(tmp, out)
     except OSError as e:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -79,6 +79,7 @@ def create_app(translator: Translator, cfg: ServeConfig) -> FastAPI:
     async def health() -> dict:
         return {"status": "ok", "run_dir": str(translator.run.root), "checkpoint": cfg.checkpoint,
                 "step": translator.step, "device": str(translator.device), "precision": translator.precision,
+                "backend": translator.backend,
                 "version": __version__, "defaults": {"beam_size": cfg.beam_size, "n_best": cfg.n_best},
                 "limits": {"max_lines": cfg.max_lines, "max_chars": cfg.max_chars,
                            "max_beam_size": cfg.max_beam_size, "max_body_bytes": cfg.max_body_bytes,

@@ -1,0 +1,132 @@
+"""seq2seq-export and decoding on ONNX Runtime, against the session's real trained smoke run."""
+import json
+import os
+import shutil
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from conftest import Server, real_lines, run_cli
+
+pytest.importorskip("onnxruntime")
+pytest.importorskip("onnxscript")
+
+
+@pytest.fixture(scope="module")
+def export_dir(smoke_run, tmp_path_factory, cache_env) -> Path:
+    out = tmp_path_factory.mktemp("exp") / "export"
+    proc = run_cli("seq2seq-export", f"run_dir={smoke_run}", f"out={out}", env=cache_env)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "onnx_ir" not in proc.stderr and "Traceback" not in proc.stderr
+    return out
+
+
+def test_export_folder_is_complete_and_checked(export_dir, smoke_run):
+    manifest = json.loads((export_dir / "manifest.json").read_text())
+    assert {"encoder.onnx", "decoder_step.onnx", "spm.model"} <= set(manifest["files"])
+    assert manifest["source"]["max_abs_diff"] < 1e-4
+    assert manifest["source"]["step"] == json.loads((smoke_run / "results.json").read_text()).get("step", 100)
+    assert (export_dir.stat().st_mode & 0o777) == 0o755
+    assert not list(export_dir.parent.glob(".export.*"))  # no temporary folder left behind
+
+
+@pytest.mark.parametrize("beam", [1, 4])
+def test_onnx_runtime_translations_equal_pytorch(export_dir, smoke_run, beam):
+    from seq2seq.inference.translator import Translator
+    from seq2seq.search.options import SearchOptions
+
+    lines = real_lines("test.es", 40)
+    pt = Translator.from_run(smoke_run, device="cpu", precision="fp32")
+    ox = Translator.from_export(export_dir, num_threads=1)
+    assert ox.backend == "onnxruntime" and pt.backend == "pytorch"
+    opts = SearchOptions(beam_size=beam, n_best=1)
+    a, b = pt.translate_hypotheses(lines, opts), ox.translate_hypotheses(lines, opts)
+    same = sum(ha[0].tokens == hb[0].tokens for ha, hb in zip(a, b))
+    assert same >= 39, f"{same}/40 identical at beam {beam}"
+    close = [abs(ha[0].norm_score - hb[0].norm_score) for ha, hb in zip(a, b) if ha[0].tokens == hb[0].tokens]
+    assert max(close) < 1e-3
+
+
+def test_translate_cli_on_export_imports_no_torch(export_dir, smoke_run, tmp_path, cache_env):
+    """A `torch` that raises on import stands first on the path: the export path must never touch it."""
+    poison = tmp_path / "poison" / "torch"
+    poison.mkdir(parents=True)
+    (poison / "__init__.py").write_text("raise ImportError('torch was imported by the ONNX Runtime path')\n")
+    env = dict(cache_env, PYTHONPATH=str(poison.parent))
+    text = "\n".join(real_lines("test.es", 5)) + "\n"
+    ox = run_cli("seq2seq-translate", f"export_dir={export_dir}", "beam_size=3", input=text, env=env)
+    assert ox.returncode == 0, ox.stderr[-2000:]
+    pt = run_cli("seq2seq-translate", f"run_dir={smoke_run}", "beam_size=3", "precision=fp32", input=text,
+                 env=cache_env)
+    assert pt.returncode == 0, pt.stderr[-2000:]
+    assert ox.stdout.splitlines() == pt.stdout.splitlines()
+    assert len(ox.stdout.splitlines()) == 5
+    # the poisoned torch is real: the PyTorch path fails with it
+    bad = run_cli("seq2seq-translate", f"run_dir={smoke_run}", input=text, env=env)
+    assert bad.returncode != 0
+
+
+@pytest.mark.parametrize("damage", ["missing", "changed"])
+def test_damaged_export_is_one_line_error_naming_the_file(export_dir, tmp_path, damage):
+    copy = tmp_path / "copy"
+    shutil.copytree(export_dir, copy)
+    target = copy / "decoder_step.onnx"
+    if damage == "missing":
+        target.unlink()
+    else:
+        with open(target, "r+b") as f:
+            f.seek(1000)
+            f.write(b"\x00\x01\x02\x03")
+    proc = run_cli("seq2seq-translate", f"export_dir={copy}", input="hola\n")
+    assert proc.returncode != 0
+    assert "Traceback" not in proc.stderr
+    err = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert len(err) == 1 and "decoder_step.onnx" in err[0], proc.stderr
+
+
+def test_export_refuses_a_foreign_out_folder(smoke_run, tmp_path):
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "keep.txt").write_text("precious")
+    proc = run_cli("seq2seq-export", f"run_dir={smoke_run}", f"out={out}")
+    assert proc.returncode != 0 and "Traceback" not in proc.stderr and "out=" in proc.stderr
+    assert (out / "keep.txt").read_text() == "precious"
+
+
+def test_serve_on_export_over_http(export_dir, smoke_run, cache_env):
+    server = Server.__new__(Server)
+    # Server starts from run_dir=; an export is served with export_dir= instead
+    import subprocess
+    import time
+
+    from conftest import free_port, script
+
+    server.port = free_port()
+    server.url = f"http://127.0.0.1:{server.port}"
+    server.proc = subprocess.Popen([script("seq2seq-serve"), f"export_dir={export_dir}", f"port={server.port}"],
+                                   env=cache_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            assert server.proc.poll() is None, server.proc.stderr.read()[-2000:]
+            try:
+                with urllib.request.urlopen(server.url + "/health", timeout=5) as r:
+                    health = json.loads(r.read())
+                    break
+            except OSError:
+                assert time.monotonic() < deadline, "no /health answer"
+                time.sleep(0.2)
+        assert health["backend"] == "onnxruntime"
+        line = real_lines("test.es", 1)[0]
+        req = urllib.request.Request(server.url + "/translate", data=json.dumps({"text": [line]}).encode(),
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=60) as r:
+            got = json.loads(r.read())
+    finally:
+        server.stop()
+    from seq2seq.inference.translator import Translator
+
+    want = Translator.from_run(smoke_run, device="cpu", precision="fp32").translate([line])
+    assert [t["text"] for t in got["translations"]] == [r.text for r in want]
