@@ -130,3 +130,21 @@ def test_serve_on_export_over_http(export_dir, smoke_run, cache_env):
 
     want = Translator.from_run(smoke_run, device="cpu", precision="fp32").translate([line])
     assert [t["text"] for t in got["translations"]] == [r.text for r in want]
+
+
+def test_attention_matrices_from_an_export_match_pytorch(export_dir, smoke_run):
+    import numpy as np
+
+    from seq2seq.inference.translator import Translator
+
+    lines = real_lines("test.es", 3)
+    pt = Translator.from_run(smoke_run, device="cpu", precision="fp32")
+    ox = Translator.from_export(export_dir, num_threads=1)
+    a = ox.translate(lines, beam_size=3, n_best=2, return_attention=True)
+    b = pt.translate(lines, beam_size=3, n_best=2, return_attention=True)
+    for x, y in zip(a, b):
+        assert x.text == y.text and x.source_pieces == y.source_pieces and len(x.nbest) == 2
+        got, want = np.asarray(x.attention), np.asarray(y.attention)
+        assert got.shape == want.shape == (len(y.pieces), len(y.source_pieces))
+        assert np.abs(got - want).max() < 1e-4
+        assert np.allclose(got.sum(-1), 1.0, atol=1e-4)  # each target piece's weights over the source

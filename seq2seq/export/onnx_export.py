@@ -31,7 +31,7 @@ from seq2seq.export import encoder_graph
 from seq2seq.export.manifest import DECODER_STEP, ENCODER, NAME, Manifest, sha256
 from seq2seq.inference.translator import Translator
 from seq2seq.model.decoder import DecoderState, Memory
-from seq2seq.rundir import WriteError
+from seq2seq.rundir import WriteError, copy_file
 
 log = logging.getLogger(__name__)
 
@@ -180,7 +180,7 @@ def export_run(cfg: ExportConfig) -> tuple[Path, Manifest]:
             _export_step(model, tmp / DECODER_STEP, cfg.opset, tok)
         spm_files = sorted({p for p in tr.run.tokenizer_files(tok.joint)})
         for p in spm_files:
-            shutil.copyfile(p, tmp / p.name)
+            copy_file(p, tmp / p.name)
         manifest = _manifest(cfg, tr, model, [tmp / ENCODER, tmp / DECODER_STEP, *(tmp / p.name for p in spm_files)])
         manifest.write(tmp)
         diff = _check(model, tmp, tok)
