@@ -64,13 +64,15 @@ def free_port() -> int:
 class Server:
     """A real `seq2seq-serve` subprocess on 127.0.0.1; ``url`` once /health answers."""
 
-    def __init__(self, run_dir: Path, *options: str, env=None, timeout: float = 90):
+    def __init__(self, run_dir: Path | None, *options: str, env=None, timeout: float = 90):
+        """``run_dir=None``: the options name the model instead (``export_dir=DIR``)."""
         import time
         import urllib.request
 
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.proc = subprocess.Popen([script("seq2seq-serve"), f"run_dir={run_dir}", f"port={self.port}", *options],
+        self.proc = subprocess.Popen([script("seq2seq-serve"), *([f"run_dir={run_dir}"] if run_dir else []),
+                                      f"port={self.port}", *options],
                                      env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         deadline = time.monotonic() + timeout
         while True:

@@ -96,28 +96,10 @@ def test_export_refuses_a_foreign_out_folder(smoke_run, tmp_path):
 
 
 def test_serve_on_export_over_http(export_dir, smoke_run, cache_env):
-    server = Server.__new__(Server)
-    # Server starts from run_dir=; an export is served with export_dir= instead
-    import subprocess
-    import time
-
-    from conftest import free_port, script
-
-    server.port = free_port()
-    server.url = f"http://127.0.0.1:{server.port}"
-    server.proc = subprocess.Popen([script("seq2seq-serve"), f"export_dir={export_dir}", f"port={server.port}"],
-                                   env=cache_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    server = Server(None, f"export_dir={export_dir}", env=cache_env)
     try:
-        deadline = time.monotonic() + 90
-        while True:
-            assert server.proc.poll() is None, server.proc.stderr.read()[-2000:]
-            try:
-                with urllib.request.urlopen(server.url + "/health", timeout=5) as r:
-                    health = json.loads(r.read())
-                    break
-            except OSError:
-                assert time.monotonic() < deadline, "no /health answer"
-                time.sleep(0.2)
+        with urllib.request.urlopen(server.url + "/health", timeout=5) as r:
+            health = json.loads(r.read())
         assert health["backend"] == "onnxruntime"
         line = real_lines("test.es", 1)[0]
         req = urllib.request.Request(server.url + "/translate", data=json.dumps({"text": [line]}).encode(),
