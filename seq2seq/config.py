@@ -145,12 +145,16 @@ class ModelConfig(Rules):
     output_size: int = _opt(512, "size of the attentional output layer over [state; context; embedding]")
     dropout: float = _opt(0.2, "dropout on embeddings, between encoder layers and before the output layer")
     tie_embeddings: bool = _opt(False, "share the target embedding matrix with the output projection (needs output_size == emb_size)")
+    coverage: bool = _opt(False, "feed the attention summed over earlier steps into the additive score (bahdanau only; "
+                                 "trains on the step-by-step decoder loop, slower)")
 
     def __post_init__(self) -> None:
         self.positive("emb_size", "enc_hidden", "enc_layers", "dec_hidden", "attention_size", "output_size")
         self.fraction("dropout")
         if self.tie_embeddings and self.output_size != self.emb_size:
             raise ConfigError("model.tie_embeddings=true needs model.output_size == model.emb_size")
+        if self.coverage and self.attention != AttentionType.bahdanau:
+            raise ConfigError(f"model.coverage=true needs model.attention=bahdanau, not {AttentionType(self.attention).value}")
         if self.attention == AttentionType.luong_dot and self.dec_hidden != 2 * self.enc_hidden:
             raise ConfigError(f"model.attention=luong_dot needs model.dec_hidden ({self.dec_hidden}) == 2 x "
                               f"model.enc_hidden ({2 * self.enc_hidden}); use luong_general or bahdanau")

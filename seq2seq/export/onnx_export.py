@@ -170,6 +170,9 @@ def export_run(cfg: ExportConfig) -> tuple[Path, Manifest]:
     _check_out(out)
     tr = Translator.from_run(cfg.run_dir, cfg.checkpoint, device="cpu", precision="fp32")
     model, tok = tr.model.float().eval(), tr.tokenizer
+    if model.decoder.coverage:
+        raise ConfigError(f"run_dir={cfg.run_dir}: the model was trained with model.coverage=true, which the ONNX "
+                          "export does not carry yet (its decoder step has no coverage state); decode it with PyTorch")
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp"))
     try:

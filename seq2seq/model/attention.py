@@ -41,7 +41,8 @@ class _AdditiveScore(torch.autograd.Function):
 
 
 class Attention(nn.Module):
-    def __init__(self, kind: AttentionType | str, query_size: int, value_size: int, attention_size: int):
+    def __init__(self, kind: AttentionType | str, query_size: int, value_size: int, attention_size: int,
+                 coverage: bool = False):
         super().__init__()
         kind = AttentionType(kind)  # an old checkpoint's config holds the plain string
         self.kind = kind.value
@@ -49,6 +50,10 @@ class Attention(nn.Module):
             self.key_proj = nn.Linear(value_size, attention_size, bias=False)    # U
             self.query_proj = nn.Linear(query_size, attention_size, bias=True)   # W (with the shared bias)
             self.v = nn.Linear(attention_size, 1, bias=False)                   # v
+            # w_c: the coverage term w_c * cov_j inside the tanh (Tu et al. 2016, "linguistic" coverage)
+            self.coverage_proj = nn.Linear(1, attention_size, bias=False) if coverage else None
+        elif coverage:  # ModelConfig refuses this before a model is built
+            raise ValueError("coverage needs additive (bahdanau) attention")
         elif kind is AttentionType.luong_general:
             self.key_proj = nn.Linear(value_size, query_size, bias=False)       # W_a applied to h_j once
         elif query_size != value_size:  # luong_dot; ModelConfig refuses this before a model is built
@@ -69,8 +74,8 @@ class Attention(nn.Module):
         return torch.zeros(mask.shape, device=mask.device).masked_fill(~mask, float("-inf"))
 
     def forward(self, query: torch.Tensor, keys: torch.Tensor, values: torch.Tensor,
-                mask: torch.Tensor, bias: torch.Tensor | None = None,
-                recompute: bool = False) -> tuple[torch.Tensor, torch.Tensor]:
+                mask: torch.Tensor, bias: torch.Tensor | None = None, recompute: bool = False,
+                coverage: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
         """Attend with one query per sentence.
 
         Args:
@@ -81,7 +86,10 @@ class Attention(nn.Module):
             mask: (B, S) bool, True at real source positions.
             bias: ``mask_bias(mask)``, when the caller computed it once for all steps.
             recompute: additive only: save nothing of size (B, S, A) for backward and recompute it
-                there (``_AdditiveScore``): less memory, a little more time.
+                there (``_AdditiveScore``): less memory, a little more time. Not with ``coverage``.
+            coverage: (B, S) float32, the attention weights summed over the earlier decoder steps (additive
+                attention with ``coverage_proj`` only): the score becomes v^T tanh(W s + U h_j + w_c cov_j),
+                so the model can learn to look away from source words it has already translated.
         Returns:
             context: (B, value_size) sum_j a_j h_j.
             weights: (B, S) float32 (float64 for a float64 model) softmax over real positions; exactly 0 on
@@ -92,7 +100,9 @@ class Attention(nn.Module):
             # weights, but sigmoid costs a third of tanh on this CPU and the (B, S, A) activation is the
             # costliest elementwise op of the decoder step. ``keys`` already holds 2 U h_j.
             q = self.query_proj(query).to(keys.dtype)   # (B, A)
-            if recompute and torch.is_grad_enabled():
+            if coverage is not None:  # 2 w_c cov_j joins the doubled keys: (B, S, A), per step
+                keys = keys + 2.0 * self.coverage_proj(coverage.unsqueeze(-1).to(keys.dtype))
+            if recompute and coverage is None and torch.is_grad_enabled():
                 scores = _AdditiveScore.apply(keys, q, self.v.weight[0].to(keys.dtype))  # (B, S)
             else:
                 scores = 2.0 * self.v(torch.sigmoid(keys + 2.0 * q.unsqueeze(1))).squeeze(-1)

@@ -20,9 +20,11 @@ from seq2seq.model.recurrence import attentive_gru
 class DecoderState:
     hidden: torch.Tensor   # (B, H) GRU state s_{t-1}
     context: torch.Tensor  # (B, C) previous attentional context (fed into the next input)
+    coverage: torch.Tensor | None = None  # (B, S) float32 attention summed over the steps so far (coverage models)
 
     def index_select(self, idx: torch.Tensor) -> "DecoderState":
-        return DecoderState(self.hidden.index_select(0, idx), self.context.index_select(0, idx))
+        cov = None if self.coverage is None else self.coverage.index_select(0, idx)
+        return DecoderState(self.hidden.index_select(0, idx), self.context.index_select(0, idx), cov)
 
 
 @dataclass
@@ -38,7 +40,8 @@ class Memory:
 
 class Decoder(nn.Module):
     def __init__(self, vocab_size: int, emb_size: int, hidden: int, context_size: int, attention: str,
-                 attention_size: int, output_size: int, dropout: float, pad_id: int, tie_embeddings: bool):
+                 attention_size: int, output_size: int, dropout: float, pad_id: int, tie_embeddings: bool,
+                 coverage: bool = False):
         super().__init__()
         self.hidden_size, self.context_size = hidden, context_size
         # The additive score's (B, S, A) activation, kept for backward at every step, is the largest
@@ -50,7 +53,8 @@ class Decoder(nn.Module):
         self.input_emb = nn.Linear(emb_size, 3 * hidden)
         self.input_ctx = nn.Linear(context_size, 3 * hidden, bias=False)
         self.hidden_proj = nn.Linear(hidden, 3 * hidden)                # W_hh, b_hh
-        self.attention = Attention(attention, hidden, context_size, attention_size)
+        self.attention = Attention(attention, hidden, context_size, attention_size, coverage=coverage)
+        self.coverage = coverage
         self.out_layer = nn.Linear(hidden + context_size + emb_size, output_size)
         self.out_proj = nn.Linear(output_size, vocab_size)
         if tie_embeddings:
@@ -58,7 +62,8 @@ class Decoder(nn.Module):
 
     def init_state(self, memory: Memory) -> DecoderState:
         b = memory.values.size(0)
-        return DecoderState(memory.init, memory.values.new_zeros(b, self.context_size))
+        cov = memory.mask.new_zeros(memory.mask.shape, dtype=torch.float32) if self.coverage else None
+        return DecoderState(memory.init, memory.values.new_zeros(b, self.context_size), cov)
 
     def _cell(self, gi: torch.Tensor, h: torch.Tensor) -> torch.Tensor:
         """GRU update (same equations as ``nn.GRUCell``) from a precomputed input projection gi (B, 3H)."""
@@ -86,10 +91,11 @@ class Decoder(nn.Module):
         """Run the recurrence over T steps of precomputed embedding projections (B, T, 3H).
 
         Returns states (B, T, H), contexts (B, T, C), attention (B, T, S) float32 and the final state.
+        A coverage model takes this step-by-step path (the fused additive loop has no coverage term).
         """
-        if self.attention.kind == "bahdanau" and gi_emb.size(1) > 1:
+        if self.attention.kind == "bahdanau" and gi_emb.size(1) > 1 and not self.coverage:
             return self._recur_additive(gi_emb, state, memory)
-        h, ctx = state.hidden, state.context
+        h, ctx, cov = state.hidden, state.context, state.coverage
         hs, ctxs, attns = [], [], []
         bias = self.attention.mask_bias(memory.mask)
         recompute = self.recompute_attention and torch.is_grad_enabled()
@@ -97,11 +103,14 @@ class Decoder(nn.Module):
         # full-size (B, T, 3H) tensor and sums T of them (quadratic in T); unbind's backward stacks once.
         for gi_t in gi_emb.unbind(1):
             h = self._cell(gi_t + self.input_ctx(ctx), h)
-            ctx, w = self.attention(h, memory.keys, memory.values, memory.mask, bias=bias, recompute=recompute)
+            ctx, w = self.attention(h, memory.keys, memory.values, memory.mask, bias=bias, recompute=recompute,
+                                    coverage=cov)
+            if cov is not None:
+                cov = cov + w.float()
             hs.append(h)
             ctxs.append(ctx)
             attns.append(w)
-        return torch.stack(hs, 1), torch.stack(ctxs, 1), torch.stack(attns, 1), DecoderState(h, ctx)
+        return torch.stack(hs, 1), torch.stack(ctxs, 1), torch.stack(attns, 1), DecoderState(h, ctx, cov)
 
     def _recur_additive(self, gi_emb: torch.Tensor, state: DecoderState, memory: Memory):
         """The teacher-forced additive-attention loop as one autograd node (``recurrence.py``): the same

@@ -17,7 +17,8 @@ class Seq2Seq(nn.Module):
         self.encoder = Encoder(src_vocab, cfg.emb_size, cfg.enc_hidden, cfg.enc_layers, cfg.dropout, pad_id,
                                cfg.dec_hidden)
         self.decoder = Decoder(tgt_vocab, cfg.emb_size, cfg.dec_hidden, self.encoder.output_size, cfg.attention,
-                               cfg.attention_size, cfg.output_size, cfg.dropout, pad_id, cfg.tie_embeddings)
+                               cfg.attention_size, cfg.output_size, cfg.dropout, pad_id, cfg.tie_embeddings,
+                               coverage=cfg.coverage)
 
     def encode(self, src: torch.Tensor, src_len: torch.Tensor) -> Memory:
         """src (B, S), src_len (B,) -> Memory with values (B, S, C), keys, mask (B, S), init (B, H)."""
