@@ -54,6 +54,12 @@ class SamplingSchedule(Choice):
     inverse_sigmoid = "inverse_sigmoid"
 
 
+class LengthNorm(Choice):
+    gnmt = "gnmt"
+    average = "average"
+    none = "none"
+
+
 class Device(Choice):
     auto = "auto"
     cpu = "cpu"
@@ -288,7 +294,11 @@ class InferenceConfig(Rules):
     run_dir: str = _opt("???", "run folder written by seq2seq-train (required)")
     checkpoint: str = _opt("best", "best | last | a path to a .pt file")
     beam_size: int = _opt(5, "beam size (1 = greedy)")
-    alpha: float = _opt(0.6, "GNMT length penalty exponent (0 = none)")
+    alpha: float = _opt(0.6, "GNMT length penalty exponent (0 = none), used with length_norm=gnmt")
+    length_norm: LengthNorm = _opt(LengthNorm.gnmt, "how beam scores are normalised for length: gnmt (score / "
+                                   "((5 + len) / 6) ** alpha), average (mean log-prob per piece) or none")
+    coverage_beta: float = _opt(0.0, "GNMT coverage penalty weight: beta * sum_j log(min(attention to source "
+                                     "piece j, 1)) joins the beam score (0 = off; e.g. 0.2)")
     max_len_a: float = _opt(1.5, "output length limit: a * src_len + b pieces")
     max_len_b: int = _opt(10, "output length limit: a * src_len + b pieces")
     batch_tokens: int = _opt(12000, "token budget per batch: sentences x longest source (divided by the beam size)")
@@ -298,7 +308,7 @@ class InferenceConfig(Rules):
 
     def __post_init__(self) -> None:
         self.positive("beam_size", "batch_tokens")
-        self.non_negative("max_len_a", "max_len_b", "num_threads")
+        self.non_negative("max_len_a", "max_len_b", "num_threads", "coverage_beta")
         if self.max_len_a + self.max_len_b < 1:
             raise ConfigError("max_len_a and max_len_b must allow at least one output piece")
 

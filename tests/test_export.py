@@ -1,8 +1,6 @@
 """seq2seq-export and decoding on ONNX Runtime, against the session's real trained smoke run."""
 import json
-import os
 import shutil
-import sys
 import urllib.request
 from pathlib import Path
 
@@ -32,8 +30,9 @@ def test_export_folder_is_complete_and_checked(export_dir, smoke_run):
     assert not list(export_dir.parent.glob(".export.*"))  # no temporary folder left behind
 
 
-@pytest.mark.parametrize("beam", [1, 4])
-def test_onnx_runtime_translations_equal_pytorch(export_dir, smoke_run, beam):
+@pytest.mark.parametrize("beam,scoring", [(1, {}), (4, {}), (4, {"length_norm": "average"}),
+                                          (4, {"length_norm": "none", "coverage_beta": 0.3})])
+def test_onnx_runtime_translations_equal_pytorch(export_dir, smoke_run, beam, scoring):
     from seq2seq.inference.translator import Translator
     from seq2seq.search.options import SearchOptions
 
@@ -41,7 +40,7 @@ def test_onnx_runtime_translations_equal_pytorch(export_dir, smoke_run, beam):
     pt = Translator.from_run(smoke_run, device="cpu", precision="fp32")
     ox = Translator.from_export(export_dir, num_threads=1)
     assert ox.backend == "onnxruntime" and pt.backend == "pytorch"
-    opts = SearchOptions(beam_size=beam, n_best=1)
+    opts = SearchOptions(beam_size=beam, n_best=1, **scoring)
     a, b = pt.translate_hypotheses(lines, opts), ox.translate_hypotheses(lines, opts)
     same = sum(ha[0].tokens == hb[0].tokens for ha, hb in zip(a, b))
     assert same >= 39, f"{same}/40 identical at beam {beam}"
@@ -56,9 +55,10 @@ def test_translate_cli_on_export_imports_no_torch(export_dir, smoke_run, tmp_pat
     (poison / "__init__.py").write_text("raise ImportError('torch was imported by the ONNX Runtime path')\n")
     env = dict(cache_env, PYTHONPATH=str(poison.parent))
     text = "\n".join(real_lines("test.es", 5)) + "\n"
-    ox = run_cli("seq2seq-translate", f"export_dir={export_dir}", "beam_size=3", input=text, env=env)
+    scoring = ("length_norm=average", "coverage_beta=0.2")
+    ox = run_cli("seq2seq-translate", f"export_dir={export_dir}", "beam_size=3", *scoring, input=text, env=env)
     assert ox.returncode == 0, ox.stderr[-2000:]
-    pt = run_cli("seq2seq-translate", f"run_dir={smoke_run}", "beam_size=3", "precision=fp32", input=text,
+    pt = run_cli("seq2seq-translate", f"run_dir={smoke_run}", "beam_size=3", "precision=fp32", *scoring, input=text,
                  env=cache_env)
     assert pt.returncode == 0, pt.stderr[-2000:]
     assert ox.stdout.splitlines() == pt.stdout.splitlines()

@@ -33,6 +33,25 @@ def test_eval_scores_equal_sacrebleu_cli(smoke_run, tmp_path):
             assert float(cli.stdout.strip()) == pytest.approx(got[key], abs=0.011), (metric, len(ref_files))
 
 
+def test_eval_scoring_options_reach_the_search_and_keep_their_own_files(smoke_run, tmp_path):
+    """length_norm / coverage_beta from the command line: checked, recorded, and in the file names."""
+    outs = {}
+    for args, stem in ((["beam_size=4"], "test.best.beam4"),
+                       (["beam_size=4", "length_norm=none", "coverage_beta=3"], "test.best.beam4.none.cov3")):
+        proc = run_cli("seq2seq-eval", f"run_dir={smoke_run}", "split=test", *args, f"out={tmp_path}")
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        result = json.loads((tmp_path / f"{stem}.json").read_text())
+        outs[stem] = (tmp_path / f"{stem}.hyp").read_text()
+    assert result["length_norm"] == "none" and result["coverage_beta"] == 3
+    # (the smoke model's outputs all run to the length limit, so no scoring can change them: test_scoring
+    # checks what the options do, test_export that they reach both searches)
+    assert len(outs) == 2
+    for bad, needle in (("length_norm=mean", "length_norm"), ("coverage_beta=-1", "coverage_beta")):
+        proc = run_cli("seq2seq-eval", f"run_dir={smoke_run}", bad, f"out={tmp_path}")
+        assert proc.returncode == 2 and needle in proc.stderr and "Traceback" not in proc.stderr
+        assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+
+
 def test_eval_with_explicit_files_and_bad_references(smoke_run, tmp_path):
     src, ref = tmp_path / "in.es", tmp_path / "ref.en"
     src.write_text("".join(line + "\n" for line in (CORPUS / "dev.es").read_text().splitlines()[:20]))

@@ -34,7 +34,7 @@ class Manifest:
     files: dict[str, dict[str, Any]]
     tokenizer: dict[str, Any]   # joint, src_vocab, tgt_vocab, pad_id, unk_id, bos_id, eos_id
     model: dict[str, Any]       # the run's ModelConfig plus the graph sizes (context, hidden, key size)
-    search: dict[str, Any]      # defaults: beam_size, alpha, max_len_a, max_len_b, max_src_len
+    search: dict[str, Any]      # defaults: beam_size, alpha, max_len_a, max_len_b, max_src_len, length_norm, coverage_beta
     source: dict[str, Any]      # run_dir, checkpoint, step, seq2seq and torch versions, opset
     data: dict[str, Any] = field(default_factory=dict)      # the run's DataConfig (languages, references)
     sacrebleu: dict[str, Any] = field(default_factory=dict)  # the run's test signatures and scores

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from seq2seq.search.options import Hypothesis, SearchOptions, length_penalty, output_limit
+from seq2seq.search.options import Hypothesis, Scoring, SearchOptions, output_limit
 
 NEG_INF = np.float32(-np.inf)
 _COMPACT_BELOW = 0.75  # drop done sentences once at most this share of the batch still runs
@@ -33,13 +33,24 @@ def _prepare(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOptions):
     return values, keys, init, mask, max_lens
 
 
+def _coverage_term(coverage: np.ndarray, mask: np.ndarray | None, beta: float) -> np.ndarray:
+    """As ``seq2seq.search.hypothesis.coverage_term``: (R, S) summed attention -> (R,) float32 penalties."""
+    with np.errstate(divide="ignore"):  # padding columns hold 0: masked out below
+        logs = np.log(np.minimum(coverage, np.float32(1.0)))
+    if mask is not None:
+        logs = np.where(mask, logs, np.float32(0.0))
+    return (np.float32(beta) * logs.sum(-1, dtype=np.float32)).astype(np.float32)
+
+
 def _hypothesis(tokens, attention: np.ndarray, score: float, length: int, finished: bool, src_len: int,
-                alpha: float) -> Hypothesis:
+                scoring: Scoring) -> Hypothesis:
     """As ``seq2seq.search.hypothesis.hypothesis_from``: EOS dropped from tokens, its attention row kept."""
+    attention = np.ascontiguousarray(attention[:length, :src_len], dtype=np.float32)
+    norm = float(score) / scoring.penalty(length)
+    if scoring.uses_coverage:
+        norm += float(_coverage_term(attention.sum(0, keepdims=True), None, scoring.coverage_beta)[0])
     return Hypothesis(tokens=[int(t) for t in tokens[: length - int(finished)]], score=float(score),
-                      norm_score=float(score) / length_penalty(length, alpha),
-                      attention=np.ascontiguousarray(attention[:length, :src_len], dtype=np.float32),
-                      finished=finished)
+                      norm_score=norm, attention=attention, finished=finished)
 
 
 def greedy_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOptions, *, bos_id: int,
@@ -78,7 +89,7 @@ def greedy_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOpti
             rows, running, prev, limit = rows[keep], running[keep], prev[keep], limit[keep]
             hidden, context, keys, values, mask = hidden[keep], context[keep], keys[keep], values[keep], mask[keep]
     return [[_hypothesis(tokens[i], attention[i], score[i], int(length[i]), bool(finished[i]), int(src_len[i]),
-                         opts.alpha)] for i in range(B)]
+                         opts.scoring)] for i in range(B)]
 
 
 class _Found:
@@ -95,14 +106,14 @@ class _Found:
 
 def beam_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOptions, *, bos_id: int,
                 eos_id: int) -> list[list[Hypothesis]]:
-    """Batched beam search with GNMT length normalisation: the stopping rules of ``seq2seq.search.beam``.
+    """Batched beam search with ``opts.scoring``: the stopping rules of ``seq2seq.search.beam``.
 
     Beam rows ``i * K + k`` belong to sentence ``i`` of the full batch (its global rows); per step the
     chosen tokens, the rows they extend and the attention are recorded in global rows, and each result is
     back-tracked from where it ended.
     """
     B, S = src.shape
-    K, N, alpha = opts.beam_size, opts.n_best, opts.alpha
+    K, N, scoring = opts.beam_size, opts.n_best, opts.scoring
     values, keys, init, mask, max_lens = _prepare(engine, src, src_len, opts)
     T = int(max_lens.max())
     expand = np.repeat(np.arange(B), K)
@@ -114,7 +125,9 @@ def beam_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOption
     sent = np.arange(B)  # sentences in the batch
     done = np.zeros(B, dtype=bool)
     lens = max_lens
-    lp_max = length_penalty(max_lens.astype(np.float32), alpha)
+    lp_max = scoring.penalty(max_lens.astype(np.float32))
+    # (b*K, S) attention summed over each live beam's steps, for the coverage penalty only
+    cov = np.zeros(mask.shape, dtype=np.float32) if scoring.uses_coverage else None
     found = [_Found() for _ in range(B)]
     hist_tok = np.zeros((T, B * K), dtype=np.int64)
     hist_org = np.zeros((T, B * K), dtype=np.int64)
@@ -131,10 +144,14 @@ def beam_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOption
         active = ~done
         is_eos = top_tok == eos_id
         new_fin = is_eos & in_top_k & np.isfinite(top_val) & active[:, None]
+        if cov is not None:  # an extension's penalty is that of the beam it extends, this step included
+            cov = cov + attn
+            per_beam = _coverage_term(cov, mask, scoring.coverage_beta).reshape(-1, K)
         for i, j in zip(*np.nonzero(new_fin)):
             f = found[sent[i]]
             val = float(top_val[i, j])
-            f.finished.append((val / length_penalty(t + 1, alpha), val, t, int(row_base[i, 0] + top_beam[i, j])))
+            norm = val / scoring.penalty(t + 1) + (0.0 if cov is None else float(per_beam[i, top_beam[i, j]]))
+            f.finished.append((norm, val, t, int(row_base[i, 0] + top_beam[i, j])))
             f.n_fin += 1
         # The best K non-EOS extensions live on (at most K of the 2K are EOS); a stable sort keeps the
         # ranking's order among equal scores.
@@ -154,7 +171,8 @@ def beam_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOption
         prev = live_tok.reshape(-1)
         local = (np.arange(sent.size)[:, None] * K + live_beam).reshape(-1)
         hidden, context = hidden[local], context[local]
-        done = done | _stops(found, sent, scores, lens, lp_max, t, K, N, alpha)
+        cov = None if cov is None else cov[local]
+        done = done | _stops(found, sent, scores, lens, lp_max, t, K, N, scoring)
         n_run = int((~done).sum())
         if n_run == 0:
             break
@@ -164,18 +182,22 @@ def beam_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOption
             sent, scores, done, lens, lp_max = sent[keep], scores[keep], done[keep], lens[keep], lp_max[keep]
             prev, hidden, context = prev[rows], hidden[rows], context[rows]
             keys, values, mask = keys[rows], values[rows], mask[rows]
+            cov = None if cov is None else cov[rows]
     return [_n_best(found[i], hist_tok[:steps], hist_org[:steps], hist_att[:steps], int(max_lens[i]), int(src_len[i]),
-                    N, alpha, eos_id) for i in range(B)]
+                    N, scoring, eos_id) for i in range(B)]
 
 
-def _stops(found: list[_Found], sent, scores, lens, lp_max, t: int, K: int, N: int, alpha: float) -> np.ndarray:
-    """Rules 1-3 of ``seq2seq.search.beam`` after step ``t``, for the b sentences in the batch."""
+def _stops(found: list[_Found], sent, scores, lens, lp_max, t: int, K: int, N: int, scoring: Scoring) -> np.ndarray:
+    """Rules 1-3 of ``seq2seq.search.beam`` after step ``t``, for the b sentences in the batch (rule 2 off
+    with a coverage penalty, which has no bound)."""
     n_fin = np.array([found[s].n_fin for s in sent])
     nth = np.array([_nth_best(found[s], N) for s in sent], dtype=np.float64)
+    stop = (n_fin >= K) | (lens <= t + 1)
+    if scoring.uses_coverage:
+        return stop
     best_live = scores[:, 0].astype(np.float64)
-    bound = np.maximum(best_live / length_penalty(t + 2, alpha), best_live / lp_max)
-    hopeless = (n_fin >= N) & (bound <= nth)
-    return (n_fin >= K) | hopeless | (lens <= t + 1)
+    bound = np.maximum(best_live / scoring.penalty(t + 2), best_live / lp_max)
+    return stop | ((n_fin >= N) & (bound <= nth))
 
 
 def _nth_best(f: _Found, N: int) -> float:
@@ -199,20 +221,20 @@ def _trace(end: int, row: int, last: int, hist_tok, hist_org, hist_att) -> tuple
     return toks, hist_att[np.arange(end + 1), rows]
 
 
-def _n_best(f: _Found, hist_tok, hist_org, hist_att, max_len: int, src_len: int, N: int, alpha: float,
+def _n_best(f: _Found, hist_tok, hist_org, hist_att, max_len: int, src_len: int, N: int, scoring: Scoring,
             eos_id: int) -> list[Hypothesis]:
     """The N best finished hypotheses best first, topped up with the best unfinished ones (as ``backtrack``)."""
     finished = sorted(f.finished, key=lambda h: h[0], reverse=True)[:N]
     out = []
     for _, score, end, row in finished:
         toks, att = _trace(end, row, eos_id, hist_tok, hist_org, hist_att)
-        out.append(_hypothesis(toks, att, score, end + 1, True, src_len, alpha))
+        out.append(_hypothesis(toks, att, score, end + 1, True, src_len, scoring))
     unfinished = []
     for score, row, tok in f.unfinished:
         if score == -np.inf:
             continue  # a dead beam
         toks, att = _trace(max_len - 1, row, tok, hist_tok, hist_org, hist_att)
-        unfinished.append(_hypothesis(toks, att, score, max_len, False, src_len, alpha))
+        unfinished.append(_hypothesis(toks, att, score, max_len, False, src_len, scoring))
     unfinished.sort(key=lambda h: h.norm_score, reverse=True)
     return (out + unfinished)[:N]
 

@@ -36,6 +36,14 @@ def _inputs(cfg: EvalConfig, translator: Translator) -> tuple[str, list[str], li
     return split, text.src, [text.tgt, *text.refs.values()], [d.tgt, *d.refs], d.limit_eval
 
 
+def _scoring_tag(cfg: EvalConfig) -> str:
+    """'' for the default scoring, else e.g. '.average.cov0.2': evaluations of one model under several
+    length settings keep their own files side by side."""
+    tag = "" if cfg.length_norm == "gnmt" and cfg.alpha == 0.6 else (
+        f".gnmt{cfg.alpha:g}" if cfg.length_norm == "gnmt" else f".{cfg.length_norm}")
+    return tag + (f".cov{cfg.coverage_beta:g}" if cfg.coverage_beta else "")
+
+
 def run_eval(cfg: EvalConfig) -> dict:
     translator = Translator.from_run(cfg.run_dir, cfg.checkpoint, cfg.device, cfg.precision, cfg.num_threads)
     name, src, refs, ref_names, limit = _inputs(cfg, translator)
@@ -45,14 +53,15 @@ def run_eval(cfg: EvalConfig) -> dict:
     text = [translator.tokenizer.decode_tgt(h[0].tokens) for h in hyps]
     pieces = sum(len(h[0].tokens) for h in hyps)
     result = {"input": name, "lines": len(text), "limit_eval": limit, "beam_size": cfg.beam_size,
-              "alpha": cfg.alpha, "checkpoint": cfg.checkpoint, "step": translator.step,
+              "alpha": cfg.alpha, "length_norm": str(cfg.length_norm),
+              "coverage_beta": cfg.coverage_beta, "checkpoint": cfg.checkpoint, "step": translator.step,
               "references": ref_names[:1], **score(text, refs[:1], ter=True).as_dict(),
               "seconds": round(seconds, 2), "sentences_per_sec": round(len(text) / seconds, 2),
               "pieces_per_sec": round(pieces / seconds, 1)}
     if len(refs) > 1:
         result["multiref"] = {"references": ref_names, **score(text, refs, ter=True).as_dict()}
     out = Path(cfg.out) if cfg.out else translator.run.eval_dir
-    stem = f"{name}.{Path(cfg.checkpoint).stem}.beam{cfg.beam_size}"
+    stem = f"{name}.{Path(cfg.checkpoint).stem}.beam{cfg.beam_size}{_scoring_tag(cfg)}"
     result["hypotheses"] = str(out / f"{stem}.hyp")
     write_text(out / f"{stem}.hyp", "".join(t + "\n" for t in text))
     write_json(out / f"{stem}.json", result)

@@ -71,7 +71,8 @@ def run_translate(cfg: TranslateConfig) -> int:
     """Translate ``input`` (or stdin) to ``output`` (or stdout); returns the number of lines."""
     translator = Translator.from_config(cfg)
     search = dict(beam_size=cfg.beam_size, n_best=cfg.n_best, alpha=cfg.alpha, max_len_a=cfg.max_len_a,
-                  max_len_b=cfg.max_len_b, batch_tokens=cfg.batch_tokens)
+                  max_len_b=cfg.max_len_b, length_norm=str(cfg.length_norm), coverage_beta=cfg.coverage_beta,
+                  batch_tokens=cfg.batch_tokens)
     size = 1 if cfg.line_buffered else cfg.chunk
     count = 0
     with contextlib.ExitStack() as stack:

@@ -181,18 +181,20 @@ class Translator:
         return self.translate_ids(ids, opts, batch_tokens)
 
     def translate(self, lines: Sequence[str], beam_size: int = 5, n_best: int = 1, return_attention: bool = False,
-                  *, alpha: float = 0.6, max_len_a: float = 1.5, max_len_b: int = 10,
-                  batch_tokens: int = 12000) -> list[Translation]:
+                  *, alpha: float = 0.6, max_len_a: float = 1.5, max_len_b: int = 10, length_norm: str = "gnmt",
+                  coverage_beta: float = 0.0, batch_tokens: int = 12000) -> list[Translation]:
         """One ``Translation`` per line, in input order: the best hypothesis, the ``n_best`` in its ``nbest``.
 
         lines: raw text, one sentence each (cleaned of line breaks and control characters first).
         beam_size: 1 is greedy search; ``n_best`` must be between 1 and ``beam_size``.
         return_attention: also keep each hypothesis's (T, S) attention matrix and the source pieces.
         alpha, max_len_a, max_len_b: length penalty and output length limit ``a * src_len + b``.
+        length_norm, coverage_beta: ``gnmt`` (with alpha), ``average`` or ``none``; coverage penalty weight
+            (0 = off). See ``seq2seq.search.options.Scoring``.
         batch_tokens: token budget of one search batch (divided by the beam size).
         """
         opts = SearchOptions(beam_size=beam_size, n_best=n_best, alpha=alpha, max_len_a=max_len_a,
-                             max_len_b=max_len_b)
+                             max_len_b=max_len_b, length_norm=length_norm, coverage_beta=coverage_beta)
         return self.translate_encoded(self.encode(lines), opts, return_attention, batch_tokens)
 
     def encode(self, lines: Sequence[str]) -> TokenArray:

@@ -35,6 +35,7 @@ _HOMES = {
     "Hypothesis": "options",
     "SearchOptions": "options",
     "length_penalty": "options",
+    "Scoring": "options",
     "max_output_len": "hypothesis",
     "greedy_search": "greedy",
     "beam_search": "beam",

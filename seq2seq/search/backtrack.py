@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import torch
 
-from seq2seq.search.hypothesis import Hypothesis, hypothesis_from
+from seq2seq.search.hypothesis import Hypothesis, Scoring, hypothesis_from
 from seq2seq.search.pool import NEG_INF, Pool
 
 
@@ -88,7 +88,7 @@ def backtrack(history: History, ends: Ends) -> tuple[torch.Tensor, torch.Tensor]
 
 
 def collect(tokens: torch.Tensor, attention: torch.Tensor, ends: Ends, pool: Pool, src_len: torch.Tensor,
-            alpha: float) -> list[list[Hypothesis]]:
+            scoring: Scoring) -> list[list[Hypothesis]]:
     """Per sentence, its N best hypotheses (see ``_n_best``) from ``backtrack``'s output.
 
     pool: the full-size pool (B rows) ``ends`` was made from. Everything is copied to the host
@@ -100,11 +100,11 @@ def collect(tokens: torch.Tensor, attention: torch.Tensor, ends: Ends, pool: Poo
     step_l = ends.step.view(B, 2 * N).cpu().tolist()
     score_l = torch.cat([pool.fin_score, pool.unf_score], dim=1).cpu().tolist()
     src_len_l = torch.as_tensor(src_len).cpu().tolist()
-    return [_n_best(tok_l[i], attn_l[i], step_l[i], score_l[i], src_len_l[i], alpha) for i in range(B)]
+    return [_n_best(tok_l[i], attn_l[i], step_l[i], score_l[i], src_len_l[i], scoring) for i in range(B)]
 
 
 def _n_best(tokens: torch.Tensor, attention: torch.Tensor, steps: list[int], scores: list[float], src_len: int,
-            alpha: float) -> list[Hypothesis]:
+            scoring: Scoring) -> list[Hypothesis]:
     """One sentence's 2N candidates (N finished slots, then N unfinished) -> its N best.
 
     Finished ones come first, so ``hyps[0]`` is the best complete translation whenever one was
@@ -116,7 +116,7 @@ def _n_best(tokens: torch.Tensor, attention: torch.Tensor, steps: list[int], sco
         if score == NEG_INF:
             continue  # empty pool slot / dead beam
         finished = j < N
-        hyp = hypothesis_from(tokens[j], attention[j], score, steps[j] + 1, finished, src_len, alpha)
+        hyp = hypothesis_from(tokens[j], attention[j], score, steps[j] + 1, finished, src_len, scoring)
         groups[0 if finished else 1].append(hyp)
     for group in groups:
         group.sort(key=lambda h: h.norm_score, reverse=True)

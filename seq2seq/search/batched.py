@@ -26,12 +26,14 @@ def search(model, src: torch.Tensor, src_len: torch.Tensor, opts: SearchOptions,
     src: (B, S) long, src_len: (B,) long, on the model's device; autocast is the caller's.
     """
     if opts.greedy:
-        # alpha only sets greedy's norm_score (its choices do not depend on it): the score a user
-        # sees then means the same as beam search's with the same option.
+        # The scoring options only set greedy's norm_score (its choices do not depend on them): the score
+        # a user sees then means the same as beam search's with the same options.
         return greedy_search(model, src, src_len, bos_id=bos_id, eos_id=eos_id, max_len_a=opts.max_len_a,
-                             max_len_b=opts.max_len_b, alpha=opts.alpha)
+                             max_len_b=opts.max_len_b, alpha=opts.alpha, length_norm=opts.length_norm,
+                             coverage_beta=opts.coverage_beta)
     return beam_search(model, src, src_len, bos_id=bos_id, eos_id=eos_id, beam_size=opts.beam_size,
-                       alpha=opts.alpha, n_best=opts.n_best, max_len_a=opts.max_len_a, max_len_b=opts.max_len_b)
+                       alpha=opts.alpha, n_best=opts.n_best, max_len_a=opts.max_len_a, max_len_b=opts.max_len_b,
+                       length_norm=opts.length_norm, coverage_beta=opts.coverage_beta)
 
 
 def collate_src(seqs: Sequence[np.ndarray], pad_id: int, eos_id: int) -> tuple[torch.Tensor, torch.Tensor]:

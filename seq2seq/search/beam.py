@@ -1,4 +1,4 @@
-"""Batched beam search with GNMT length normalisation.
+"""Batched beam search with length normalisation (GNMT, average log-prob or none) and a coverage penalty.
 
 Stopping rule
 -------------
@@ -41,7 +41,7 @@ import torch.nn.functional as F
 
 from seq2seq.search.backtrack import Ends, History, backtrack, collect
 from seq2seq.search.cadence import Next, is_check_step, verdict
-from seq2seq.search.hypothesis import Hypothesis, check_sizes, prepare
+from seq2seq.search.hypothesis import Hypothesis, Scoring, check_sizes, coverage_term, prepare
 from seq2seq.search.pool import NEG_INF, Live, Pool
 
 
@@ -54,14 +54,17 @@ class _BeamSearch:
     """
 
     def __init__(self, model, memory, state, max_lens: torch.Tensor, *, beam_size: int, n_best: int,
-                 alpha: float, bos_id: int, eos_id: int) -> None:
+                 scoring: Scoring, bos_id: int, eos_id: int) -> None:
         B, K, device = max_lens.numel(), beam_size, max_lens.device
-        self.model, self.K, self.alpha, self.eos_id = model, K, alpha, eos_id
+        self.model, self.K, self.scoring, self.eos_id = model, K, scoring, eos_id
         # Expand to beams once; rows of sentence i stay at i*K..i*K+K-1 until the batch is compacted.
         expand = torch.arange(B, device=device).repeat_interleave(K)  # (B*K,)
         self.memory, self.state = memory.index_select(expand), state.index_select(expand)
         self.prev = torch.full((B * K,), bos_id, dtype=torch.long, device=device)  # (b*K,) last tokens
-        self.live = Live.start(max_lens, K, alpha)
+        self.live = Live.start(max_lens, K, scoring)
+        # (b*K, S) float32 attention summed over each live beam's steps, for the coverage penalty only
+        self.coverage = self.memory.mask.new_zeros(self.memory.mask.shape, dtype=torch.float32) \
+            if scoring.uses_coverage else None
         self.pool = Pool.empty(B, n_best, device)
         self.result = Pool.empty(B, n_best, device)  # every sentence's pool, written by ``flush``
         self.history = History(B * K)
@@ -94,7 +97,12 @@ class _BeamSearch:
         active = ~self.live.done  # sentences still searching at this step
         is_eos = top_tok == self.eos_id
         new_fin = is_eos & self.in_top_k & torch.isfinite(top_val) & active.unsqueeze(1)
-        self.pool.record_finished(t, new_fin, top_val, self.row_base + top_beam, self.alpha)
+        bonus = None
+        if self.coverage is not None:  # each extension's penalty is that of the beam it extends, this step included
+            self.coverage = self.coverage + attn.float()
+            per_beam = coverage_term(self.coverage, self.memory.mask, self.scoring.coverage_beta)
+            bonus = per_beam.view(-1, self.K).gather(1, top_beam)  # (b, 2K)
+        self.pool.record_finished(t, new_fin, top_val, self.row_base + top_beam, self.scoring, bonus)
 
         # Best K non-EOS extensions continue (at most K of the 2K are EOS).
         live_val, live_pos = top_val.masked_fill(is_eos, NEG_INF).topk(self.K, dim=1)  # (b, K)
@@ -107,8 +115,11 @@ class _BeamSearch:
         self.history.record(live_tok.reshape(-1), live_row.reshape(-1), attn.float(), self.global_rows)
         self.live.scores = live_val
         self.prev = live_tok.reshape(-1)
-        self.state = self.state.index_select((self.local_base + live_beam).reshape(-1))
-        self.live.update_done(t, self.pool, self.alpha)
+        survivors = (self.local_base + live_beam).reshape(-1)
+        self.state = self.state.index_select(survivors)
+        if self.coverage is not None:
+            self.coverage = self.coverage.index_select(0, survivors)
+        self.live.update_done(t, self.pool, self.scoring)
 
     def flush(self) -> Pool:
         """Write the pools of the sentences in the batch into ``result`` (B rows) and return it."""
@@ -123,6 +134,8 @@ class _BeamSearch:
         self.live, self.pool = self.live.take(keep), self.pool.take(keep)
         self.prev = self.prev.index_select(0, rows)
         self.state, self.memory = self.state.index_select(rows), self.memory.index_select(rows)
+        if self.coverage is not None:
+            self.coverage = self.coverage.index_select(0, rows)
         self._number_rows()
         self.global_rows = self.row_base.add(self.beam_ids).reshape(-1)
 
@@ -143,8 +156,8 @@ class _BeamSearch:
 @torch.no_grad()
 def beam_search(model, src: torch.Tensor, src_len: torch.Tensor, *, bos_id: int, eos_id: int, beam_size: int = 5,
                 alpha: float = 0.6, n_best: int = 1, max_len_a: float = 1.5,
-                max_len_b: int = 10) -> list[list[Hypothesis]]:
-    """Batched beam search with GNMT length normalisation (stopping rule: module docstring).
+                max_len_b: int = 10, length_norm: str = "gnmt", coverage_beta: float = 0.0) -> list[list[Hypothesis]]:
+    """Batched beam search (stopping rule: module docstring; scores: ``options.Scoring``).
 
     src: (B, S) long, padded; src_len: (B,) long true lengths. Decodes B*beam_size rows at
     once, row ``i * beam_size + k`` being beam k of sentence i. Returns, per sentence in input
@@ -153,13 +166,14 @@ def beam_search(model, src: torch.Tensor, src_len: torch.Tensor, *, bos_id: int,
     Raises ValueError unless 1 <= n_best <= beam_size.
     """
     check_sizes(beam_size, n_best)
+    scoring = Scoring(length_norm, alpha, coverage_beta)
     if src.size(0) == 0:
         return []
     memory, state, max_lens, T = prepare(model, src, src_len, max_len_a, max_len_b)
-    search = _BeamSearch(model, memory, state, max_lens, beam_size=beam_size, n_best=n_best, alpha=alpha,
+    search = _BeamSearch(model, memory, state, max_lens, beam_size=beam_size, n_best=n_best, scoring=scoring,
                          bos_id=bos_id, eos_id=eos_id)
     pool = search.run(T)
     # Back-track all 2*B*N candidate outputs at once, finished pool first.
     ends = Ends.of(pool, max_lens, eos_id)
     tokens, attention = backtrack(search.history, ends)
-    return collect(tokens, attention, ends, pool, src_len, alpha)
+    return collect(tokens, attention, ends, pool, src_len, scoring)

@@ -14,7 +14,7 @@ import torch
 import torch.nn.functional as F
 
 from seq2seq.search.cadence import Next, is_check_step, verdict
-from seq2seq.search.hypothesis import Hypothesis, hypothesis_from, prepare
+from seq2seq.search.hypothesis import Hypothesis, Scoring, hypothesis_from, prepare
 
 
 @dataclass
@@ -84,7 +84,7 @@ def _decode(model, memory, state, max_lens: torch.Tensor, T: int, record: _Recor
     return steps
 
 
-def _unpack(record: _Record, steps: int, src_len: torch.Tensor, alpha: float) -> list[list[Hypothesis]]:
+def _unpack(record: _Record, steps: int, src_len: torch.Tensor, scoring: Scoring) -> list[list[Hypothesis]]:
     """One single-element list per sentence, from the first ``steps`` columns of ``record``.
 
     Everything is copied to the host once, as whole tensors, before the per-sentence loop.
@@ -96,24 +96,26 @@ def _unpack(record: _Record, steps: int, src_len: torch.Tensor, alpha: float) ->
     score_l = record.score.cpu().tolist()
     src_len_l = torch.as_tensor(src_len).cpu().tolist()
     return [
-        [hypothesis_from(tokens[i], attention[i], score_l[i], length_l[i], bool(fin_l[i]), src_len_l[i], alpha)]
+        [hypothesis_from(tokens[i], attention[i], score_l[i], length_l[i], bool(fin_l[i]), src_len_l[i], scoring)]
         for i in range(len(length_l))
     ]
 
 
 @torch.no_grad()
 def greedy_search(model, src: torch.Tensor, src_len: torch.Tensor, *, bos_id: int, eos_id: int,
-                  max_len_a: float = 1.5, max_len_b: int = 10, alpha: float = 0.6) -> list[list[Hypothesis]]:
+                  max_len_a: float = 1.5, max_len_b: int = 10, alpha: float = 0.6, length_norm: str = "gnmt",
+                  coverage_beta: float = 0.0) -> list[list[Hypothesis]]:
     """Pick the most probable token at every step, for the whole batch at once.
 
-    src: (B, S) long, padded; src_len: (B,) long true lengths. ``alpha`` is used only to fill
-    ``norm_score`` (greedy's choices do not depend on it). Returns one single-element list per
+    src: (B, S) long, padded; src_len: (B,) long true lengths. ``alpha``, ``length_norm`` and
+    ``coverage_beta`` only fill ``norm_score`` (``options.Scoring``; greedy's choices do not depend on them). Returns one single-element list per
     sentence, in input order. The model's train/eval mode is left to the caller.
     """
+    scoring = Scoring(length_norm, alpha, coverage_beta)
     B = src.size(0)
     if B == 0:
         return []
     memory, state, max_lens, T = prepare(model, src, src_len, max_len_a, max_len_b)
     record = _Record.empty(B, T, src.size(1), eos_id, src.device)
     steps = _decode(model, memory, state, max_lens, T, record, bos_id=bos_id, eos_id=eos_id)
-    return _unpack(record, steps, src_len, alpha)
+    return _unpack(record, steps, src_len, scoring)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import torch
 
-from seq2seq.search.options import Hypothesis, check_sizes, length_penalty  # noqa: F401 (re-exported)
+from seq2seq.search.options import Hypothesis, Scoring, check_sizes, length_penalty  # noqa: F401 (re-exported)
 
 
 def max_output_len(src_len: torch.Tensor, a: float, b: int) -> torch.Tensor:
@@ -35,18 +35,30 @@ def prepare(model, src: torch.Tensor, src_len: torch.Tensor, max_len_a: float, m
     return memory, state, max_lens, int(max_lens.max())
 
 
+def coverage_term(coverage: torch.Tensor, mask: torch.Tensor | None, beta: float) -> torch.Tensor:
+    """GNMT's coverage penalty ``beta * sum_j log(min(cov_j, 1))`` per row, over real positions only.
+
+    coverage: (R, S) float32 attention summed over each hypothesis's steps; mask: (R, S) bool, True at
+    real source positions (None: all real). Returns (R,) float32, <= 0 (0 when every source position
+    received a total attention of at least 1).
+    """
+    logs = coverage.clamp(max=1.0).log()
+    if mask is not None:
+        logs = logs.masked_fill(~mask, 0.0)  # padding gets no attention: log 0 would be -inf
+    return beta * logs.sum(-1)
+
+
 def hypothesis_from(tokens: torch.Tensor, attention: torch.Tensor, score: float, length: int,
-                    finished: bool, src_len: int, alpha: float) -> Hypothesis:
+                    finished: bool, src_len: int, scoring: Scoring) -> Hypothesis:
     """Crop one decoded row to its own length and source length.
 
     tokens: (T,) long CPU, attention: (T, S) float32 CPU, both valid up to ``length`` (generated
     tokens incl. EOS). The EOS token is dropped from ``tokens`` but its attention row is kept: it
     shows where the model looked when it decided to stop.
     """
-    return Hypothesis(
-        tokens=tokens[: length - int(finished)].tolist(),
-        score=score,
-        norm_score=score / length_penalty(length, alpha),
-        attention=attention[:length, :src_len].clone(),
-        finished=finished,
-    )
+    attention = attention[:length, :src_len].clone()
+    norm = score / scoring.penalty(length)
+    if scoring.uses_coverage:
+        norm += float(coverage_term(attention.sum(0, keepdim=True), None, scoring.coverage_beta)[0])
+    return Hypothesis(tokens=tokens[: length - int(finished)].tolist(), score=score, norm_score=norm,
+                      attention=attention, finished=finished)

@@ -6,9 +6,12 @@ generated). Sentence ``i`` may generate at most ``output_limit(src_len_i, a, b)`
 included; a hypothesis that reaches that length without EOS is returned as unfinished.
 
 Scores. ``score`` is the sum of the float32 token log-probs (the EOS log-prob included when
-finished); ``norm_score = score / length_penalty(length, alpha)``, the GNMT penalty
-``((5 + length) / 6) ** alpha``. Greedy reports the same ``norm_score`` so both searches'
-outputs can be compared or mixed.
+finished); ``norm_score = score / penalty(length) + coverage``, where (``Scoring``) the penalty is
+GNMT's ``((5 + length) / 6) ** alpha`` (``length_norm=gnmt``), the length itself (``average``: the
+mean log-prob per token) or 1 (``none``), and ``coverage = beta * sum_j log(min(sum_t a_tj, 1))``
+over the hypothesis's attention rows ``a_t`` and its real source positions j (GNMT's coverage
+penalty; 0 when ``coverage_beta=0``): it favours outputs that attended to every source word.
+Greedy reports the same ``norm_score`` so both searches' outputs can be compared or mixed.
 """
 from __future__ import annotations
 
@@ -17,7 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 # What ``SearchOptions.of`` reads from a command's config.
-_CONFIG_FIELDS = ("beam_size", "alpha", "max_len_a", "max_len_b")
+_CONFIG_FIELDS = ("beam_size", "alpha", "max_len_a", "max_len_b", "length_norm", "coverage_beta")
+LENGTH_NORMS = ("gnmt", "average", "none")
 
 
 @dataclass
@@ -26,7 +30,7 @@ class Hypothesis:
 
     tokens: output ids, without BOS and without EOS.
     score: sum of the token log-probs, including the EOS log-prob if ``finished``.
-    norm_score: ``score / length_penalty(len(tokens) + finished, alpha)``.
+    norm_score: ``Scoring.normalise`` of score at length ``len(tokens) + finished``, with this attention.
     attention: float32 (T, src_len_i), one row per generated step including the EOS step if
         finished (so T = len(tokens) + finished), columns cropped to this sentence's true source
         length (padding columns dropped): a CPU tensor from the PyTorch searches, a numpy array from
@@ -48,6 +52,36 @@ def length_penalty(length, alpha: float):
     (any shape; an integer tensor gives a float tensor).
     """
     return ((5 + length) / 6) ** alpha
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """How a hypothesis's summed log-prob becomes the score beams and outputs are ranked by (module docstring)."""
+
+    length_norm: str = "gnmt"
+    alpha: float = 0.6
+    coverage_beta: float = 0.0
+
+    def __post_init__(self) -> None:
+        norm = str(getattr(self.length_norm, "value", self.length_norm))  # a config's Choice enum reads as its value
+        object.__setattr__(self, "length_norm", norm)
+        if norm not in LENGTH_NORMS:
+            raise ValueError(f"length_norm must be one of {', '.join(LENGTH_NORMS)}, got {norm!r}")
+        if not self.coverage_beta >= 0:
+            raise ValueError(f"coverage_beta must be >= 0, got {self.coverage_beta}")
+
+    def penalty(self, length):
+        """What the summed log-prob is divided by at ``length`` (Python number, numpy array or tensor).
+
+        Every choice is monotone in the length, so beam search's bound (``beam`` rule 2) holds for each.
+        """
+        if self.length_norm == "average":
+            return length / 1  # true division: an integer tensor or array gives floats
+        return length_penalty(length, self.alpha if self.length_norm == "gnmt" else 0.0)
+
+    @property
+    def uses_coverage(self) -> bool:
+        return self.coverage_beta > 0
 
 
 def output_limit(src_len: int, a: float, b: int) -> int:
@@ -79,14 +113,21 @@ class SearchOptions:
     max_len_a: float = 1.5
     max_len_b: int = 10
     max_src_len: int = 400  # longer inputs are cut: bounded memory and time for any line
+    length_norm: str = "gnmt"
+    coverage_beta: float = 0.0
 
     def __post_init__(self) -> None:
         check_sizes(self.beam_size, self.n_best)
+        self.length_norm = self.scoring.length_norm  # checked, and a plain string (it goes into JSON)
+
+    @property
+    def scoring(self) -> Scoring:
+        return Scoring(self.length_norm, self.alpha, self.coverage_beta)
 
     @classmethod
     def of(cls, cfg, *, n_best: int = 1, **overrides) -> SearchOptions:
-        """From any options object: its ``beam_size``, ``alpha``, ``max_len_a`` and ``max_len_b``
-        where it has them (else the defaults here), with ``overrides`` winning over both.
+        """From any options object: its ``beam_size``, ``alpha``, ``max_len_a``, ``max_len_b``,
+        ``length_norm`` and ``coverage_beta`` where it has them (else the defaults here), with ``overrides`` winning over both.
 
         E.g. ``SearchOptions.of(inference_cfg, n_best=3)``, or for a config without ``alpha``
         (training's) ``SearchOptions.of(trainer_cfg, beam_size=1)``.

@@ -15,7 +15,7 @@ from dataclasses import dataclass, fields, replace
 
 import torch
 
-from seq2seq.search.hypothesis import length_penalty
+from seq2seq.search.hypothesis import Scoring
 
 NEG_INF = float("-inf")
 
@@ -44,27 +44,31 @@ class Live(PerSentence):
     done: torch.Tensor  # (b,) bool: stopped searching (kept, masked, until compaction)
 
     @classmethod
-    def start(cls, max_lens: torch.Tensor, K: int, alpha: float) -> Live:
+    def start(cls, max_lens: torch.Tensor, K: int, scoring: Scoring) -> Live:
         """Step 0: only beam 0 is live, otherwise the K identical beams would yield K copies of
         every hypothesis."""
         B, device = max_lens.numel(), max_lens.device
         scores = torch.full((B, K), NEG_INF, device=device)
         scores[:, 0] = 0.0
         return cls(sent=torch.arange(B, device=device), scores=scores, lens=max_lens,
-                   lp_max=length_penalty(max_lens.float(), alpha),
+                   lp_max=scoring.penalty(max_lens.float()),
                    done=torch.zeros(B, dtype=torch.bool, device=device))
 
-    def update_done(self, t: int, pool: Pool, alpha: float) -> None:
+    def update_done(self, t: int, pool: Pool, scoring: Scoring) -> None:
         """After step ``t``: apply stopping rules 1-3 (``beam`` docstring) to ``done``.
 
         Rule 2 bounds the best normalised score any live beam could still reach: its score can
-        only fall, so only the length penalty can help it, most at the next or the last length.
+        only fall, so only the length penalty can help it, most at the next or the last length
+        (every penalty is monotone in the length). A coverage penalty can still rise as a beam
+        attends to more of the source, so with one there is no bound and rule 2 is off.
         """
         K, N = self.scores.size(1), pool.fin_norm.size(1)
-        best_live = self.scores[:, 0]
-        bound = torch.maximum(best_live / length_penalty(t + 2, alpha), best_live / self.lp_max)
-        hopeless = (pool.n_fin >= N) & (bound <= pool.fin_norm[:, -1])
-        self.done = self.done | (pool.n_fin >= K) | hopeless | (self.lens <= t + 1)
+        stop = (pool.n_fin >= K) | (self.lens <= t + 1)
+        if not scoring.uses_coverage:
+            best_live = self.scores[:, 0]
+            bound = torch.maximum(best_live / scoring.penalty(t + 2), best_live / self.lp_max)
+            stop = stop | ((pool.n_fin >= N) & (bound <= pool.fin_norm[:, -1]))
+        self.done = self.done | stop
 
 
 def _merge(kept: torch.Tensor, new: torch.Tensor, pick: torch.Tensor) -> torch.Tensor:
@@ -100,15 +104,19 @@ class Pool(PerSentence):
                    unf_score=scores(), unf_row=ids(), unf_tok=ids())
 
     def record_finished(self, t: int, new_fin: torch.Tensor, val: torch.Tensor, row: torch.Tensor,
-                        alpha: float) -> None:
+                        scoring: Scoring, bonus: torch.Tensor | None = None) -> None:
         """Merge the EOS extensions of step ``t`` into the finished pool.
 
         new_fin: (b, 2K) bool, the extensions that finish a hypothesis; val: (b, 2K) their
-        scores; row: (b, 2K) the global rows they extend. The pool keeps its N best by norm
-        score, so the merge is one top-N over the N kept and the 2K new candidates.
+        scores; row: (b, 2K) the global rows they extend; bonus: (b, 2K) their coverage penalties,
+        or None. The pool keeps its N best by norm score, so the merge is one top-N over the N kept
+        and the 2K new candidates.
         """
         neg_inf = torch.full_like(val, NEG_INF)
-        cand_norm = torch.where(new_fin, val / length_penalty(t + 1, alpha), neg_inf)
+        norm = val / scoring.penalty(t + 1)
+        if bonus is not None:
+            norm = norm + bonus
+        cand_norm = torch.where(new_fin, norm, neg_inf)
         self.fin_norm, pick = torch.cat([self.fin_norm, cand_norm], dim=1).topk(self.fin_norm.size(1), dim=1)
         self.fin_score = _merge(self.fin_score, torch.where(new_fin, val, neg_inf), pick)
         self.fin_step = _merge(self.fin_step, torch.full_like(row, t), pick)

@@ -38,8 +38,7 @@ def decoder(translator: Translator, cfg: ServeConfig):
 
     def decode(ids: list, key: tuple) -> list[dict]:
         beam_size, n_best, attention = key
-        opts = SearchOptions(beam_size=beam_size, n_best=n_best, alpha=cfg.alpha, max_len_a=cfg.max_len_a,
-                             max_len_b=cfg.max_len_b)
+        opts = SearchOptions.of(cfg, beam_size=beam_size, n_best=n_best)
         results = translator.translate_encoded(TokenArray.from_lists(ids), opts, attention, cfg.batch_tokens)
         return [entry_json(r, n_best, attention) for r in results]
 
