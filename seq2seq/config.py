@@ -227,6 +227,10 @@ class TrainerConfig(Rules):
     ss_c: float = _opt(1e-4, "scheduled sampling, linear: eps falls by this per step")
     ss_min: float = _opt(0.0, "scheduled sampling: lowest teacher-forcing probability eps (all schedules)")
     ss_sample: bool = _opt(False, "scheduled sampling: feed a token sampled from the model instead of its argmax")
+    subword_sampling: bool = _opt(False, "subword regularisation (unigram tokenizer): train on segmentations drawn "
+                                         "afresh each epoch among each sentence's subword_nbest best (dev/test keep the best)")
+    subword_alpha: float = _opt(0.2, "subword sampling: P(segmentation) ~ p(segmentation)^alpha (lower = more varied)")
+    subword_nbest: int = _opt(16, "subword sampling: draw among this many best segmentations (at least 2)")
 
     def __post_init__(self) -> None:
         self.positive("batch_tokens", "accum_steps", "eval_every", "log_every", "eval_batch_tokens", "beam_size", "max_bad_steps")
@@ -241,6 +245,10 @@ class TrainerConfig(Rules):
             self._fail("ss_k", "must be in (0, 1) for scheduled_sampling=exponential")
         if self.scheduled_sampling == SamplingSchedule.inverse_sigmoid and self.ss_k < 1.0:
             self._fail("ss_k", "must be at least 1 for scheduled_sampling=inverse_sigmoid")
+        if not 0.0 < self.subword_alpha <= 1.0:
+            self._fail("subword_alpha", "must be in (0, 1]")
+        if self.subword_nbest < 2:
+            self._fail("subword_nbest", "must be at least 2")
 
 
 @dataclass
@@ -251,6 +259,11 @@ class Config(Rules):
     model: ModelConfig = field(default_factory=ModelConfig)
     optim: OptimConfig = field(default_factory=OptimConfig)
     trainer: TrainerConfig = field(default_factory=TrainerConfig)
+
+    def __post_init__(self) -> None:
+        if self.trainer.subword_sampling and self.tokenizer.type != SubwordType.unigram:
+            raise ConfigError(f"trainer.subword_sampling=true needs tokenizer.type=unigram (a BPE model has no n-best "
+                              f"segmentations to draw from), not {SubwordType(self.tokenizer.type).value}")
 
 
 def check(cfg: Any) -> None:

@@ -165,6 +165,16 @@ class TokenBudgetBatchSampler(Sampler[list[int]]):
         self._cache = (key, batches)
         return batches
 
+    def set_lengths(self, src_lengths: np.ndarray, tgt_lengths: np.ndarray) -> None:
+        """New per-pair sizes (as given to ``__init__``) for the batches of this epoch on: subword sampling
+        re-segments the corpus every epoch. The position is kept, so call it before iterating a resumed
+        epoch with that epoch's sizes."""
+        src, tgt = np.asarray(src_lengths, dtype=np.int32), np.asarray(tgt_lengths, dtype=np.int32)
+        if src.shape != self.src_lengths.shape or tgt.shape != src.shape:
+            raise ValueError(f"new lengths {src.shape}/{tgt.shape} must match {self.src_lengths.shape}")
+        self.src_lengths, self.tgt_lengths, self.longest = src, tgt, np.maximum(src, tgt)
+        self._cache = None
+
     def _rank_batches(self) -> list[np.ndarray]:
         return self._all_batches()[self.rank :: self.world_size]
 

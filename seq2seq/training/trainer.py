@@ -23,6 +23,7 @@ from seq2seq.allocator import active_allocator
 from seq2seq.config import Config, as_plain, check
 from seq2seq.data.batching import TokenBudgetBatchSampler, make_loader
 from seq2seq.data.pipeline import prepare_data
+from seq2seq.data.resample import EpochSampler, SamplingSpec
 from seq2seq.data.tokenizer import Tokenizer
 from seq2seq.distributed import World, close_world, data_parallel, init_world
 from seq2seq.errors import CheckpointError, TrainingError
@@ -135,6 +136,20 @@ class Trainer:
                                   pin_memory=self.device.type == "cuda")
         log.info("batching: %d batches per epoch, padding efficiency %.3f", len(self.sampler),
                  self.sampler.padding_efficiency())
+        self.resampler = None
+        if t.subword_sampling:
+            spec = SamplingSpec(str(tok.src_model_path), str(tok.tgt_model_path), t.subword_alpha, t.subword_nbest,
+                                t.seed)
+            self.resampler = EpochSampler(spec, self.data.train)
+
+    def _segment_epoch(self, epoch: int) -> None:
+        """Subword sampling: this epoch's sampled ids for the loader, and batches sized by them."""
+        ids = self.resampler.get(epoch)
+        self.loader.dataset.ids = ids  # the loader's workers (if any) start from the dataset each epoch
+        src, tgt = ids.src.lengths(), ids.tgt.lengths()
+        if self.data.train_index is not None:
+            src, tgt = src[self.data.train_index], tgt[self.data.train_index]
+        self.sampler.set_lengths(src + 1, tgt + 1)
 
     # ---- resume and checkpoint ----
 
@@ -326,6 +341,8 @@ class Trainer:
             reason = self._epochs(stop)
         finally:
             stop.restore()  # also when training fails: leave the caller's handlers as they were
+            if self.resampler is not None:
+                self.resampler.close()
             self.bar.close()
         log.info("stopped: %s", reason)
         return finish(self, reason, None if self.interrupted or not main else self.test())
@@ -345,6 +362,8 @@ class Trainer:
         t, p = self.cfg.trainer, self.progress
         while True:
             self.sampler.set_epoch(p.epoch)
+            if self.resampler is not None:
+                self._segment_epoch(p.epoch)
             for batches in self._groups():
                 started = time.perf_counter()
                 self.meter.add(self.step(batches))
