@@ -214,11 +214,13 @@ def _train_usage(prog: str) -> str:
     with open_dict(dcfg):
         del dcfg["hydra"]
     experiments = sorted(p.stem for p in Path(CONFIG_DIR).glob("experiment/*.yaml"))
-    head = (f"usage: {prog} [-m] [--cfg job] [experiment=NAME] [key=value ...]\n\n"
+    recipes = sorted(p.stem for p in Path(CONFIG_DIR).glob("recipe/*.yaml"))
+    head = (f"usage: {prog} [-m] [--cfg job] [experiment=NAME] [recipe=NAME] [key=value ...]\n\n"
             "Train a model. Options are Hydra overrides; -m sweeps comma-separated values (one run each),\n"
             "--cfg job prints the composed config without training, hydra.run.dir=DIR chooses the run folder,\n"
             "--hydra-help lists Hydra's own flags."
-            + (f"\nexperiments: {', '.join(experiments)}" if experiments else ""))
+            + (f"\nexperiments: {', '.join(experiments)}" if experiments else "")
+            + (f"\nrecipes (docs/recipes.md): {', '.join(recipes)}" if recipes else ""))
     return head + "\n\n" + usage(Config, OmegaConf.to_container(dcfg, resolve=True))
 
 

@@ -106,22 +106,16 @@ class _Found:
 
 def beam_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOptions, *, bos_id: int,
                 eos_id: int) -> list[list[Hypothesis]]:
-    """Batched beam search with ``opts.scoring``: the stopping rules of ``seq2seq.search.beam``.
-
-    Beam rows ``i * K + k`` belong to sentence ``i`` of the full batch (its global rows); per step the
-    chosen tokens, the rows they extend and the attention are recorded in global rows, and each result is
-    back-tracked from where it ended.
-    """
+    """Batched beam search with ``opts.scoring``: the stopping rules of ``seq2seq.search.beam``. Beam rows
+    ``i * K + k`` belong to sentence ``i`` of the full batch (its global rows); per step the chosen tokens,
+    the rows they extend and the attention are recorded in global rows; each result is back-tracked."""
     B, S = src.shape
     K, N, scoring = opts.beam_size, opts.n_best, opts.scoring
     values, keys, init, mask, max_lens = _prepare(engine, src, src_len, opts)
     T = int(max_lens.max())
     expand = np.repeat(np.arange(B), K)
     values, keys, mask, hidden = values[expand], keys[expand], mask[expand], init[expand]
-    context = np.zeros((B * K, values.shape[-1]), dtype=np.float32)
-    prev = np.full(B * K, bos_id, dtype=np.int64)
-    scores = np.full((B, K), NEG_INF, dtype=np.float32)
-    scores[:, 0] = 0.0  # only beam 0 is live at first, else K identical beams give K copies of everything
+    context, prev, scores = _start(B, K, values.shape[-1], bos_id)
     sent = np.arange(B)  # sentences in the batch
     done = np.zeros(B, dtype=bool)
     lens = max_lens
@@ -129,37 +123,25 @@ def beam_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOption
     # (b*K, S) attention summed over each live beam's steps, for the coverage penalty only
     cov = np.zeros(mask.shape, dtype=np.float32) if scoring.uses_coverage else None
     found = [_Found() for _ in range(B)]
-    hist_tok = np.zeros((T, B * K), dtype=np.int64)
-    hist_org = np.zeros((T, B * K), dtype=np.int64)
+    hist_tok, hist_org = np.zeros((2, T, B * K), dtype=np.int64)  # chosen tokens, the global rows they extend
     hist_att = np.zeros((T, B * K, S), dtype=np.float32)
     beam_ids, in_top_k = np.arange(K), np.arange(2 * K) < K
     steps = 0
     for t in range(T):
         top_val, top_idx, hidden, context, attn = engine.step(prev, hidden, context, keys, values, mask, scores)
-        V = engine.tgt_vocab
-        top_tok, top_beam = top_idx % V, top_idx // V
+        top_tok, top_beam = np.divmod(top_idx, engine.tgt_vocab)[::-1]
         grows = (sent[:, None] * K + beam_ids).reshape(-1)  # global row of each local row
         row_base = (sent * K)[:, None]
         hist_att[t, grows] = attn
         active = ~done
         is_eos = top_tok == eos_id
         new_fin = is_eos & in_top_k & np.isfinite(top_val) & active[:, None]
+        bonus = None
         if cov is not None:  # an extension's penalty is that of the beam it extends, this step included
             cov = cov + attn
-            per_beam = _coverage_term(cov, mask, scoring.coverage_beta).reshape(-1, K)
-        for i, j in zip(*np.nonzero(new_fin)):
-            f = found[sent[i]]
-            val = float(top_val[i, j])
-            norm = val / scoring.penalty(t + 1) + (0.0 if cov is None else float(per_beam[i, top_beam[i, j]]))
-            f.finished.append((norm, val, t, int(row_base[i, 0] + top_beam[i, j])))
-            f.n_fin += 1
-        # The best K non-EOS extensions live on (at most K of the 2K are EOS); a stable sort keeps the
-        # ranking's order among equal scores.
-        masked = np.where(is_eos, NEG_INF, top_val)
-        live_pos = np.argsort(-masked, axis=1, kind="stable")[:, :K]
-        live_val = np.take_along_axis(masked, live_pos, 1)
-        live_tok = np.take_along_axis(top_tok, live_pos, 1)
-        live_beam = np.take_along_axis(top_beam, live_pos, 1)
+            bonus = _coverage_term(cov, mask, scoring.coverage_beta).reshape(-1, K)
+        _record_finished(found, sent, new_fin, top_val, row_base + top_beam, top_beam, t, scoring, bonus)
+        live_val, live_tok, live_beam = _live(is_eos, top_val, top_tok, top_beam, K)
         live_row = row_base + live_beam
         for i in np.flatnonzero(active & (lens == t + 1)):
             found[sent[i]].unfinished = [(float(v), int(r), int(k)) for v, r, k in
@@ -177,14 +159,46 @@ def beam_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOption
         if n_run == 0:
             break
         if n_run <= _COMPACT_BELOW * done.size:
-            keep = np.flatnonzero(~done)
-            rows = (keep[:, None] * K + beam_ids).reshape(-1)
-            sent, scores, done, lens, lp_max = sent[keep], scores[keep], done[keep], lens[keep], lp_max[keep]
-            prev, hidden, context = prev[rows], hidden[rows], context[rows]
-            keys, values, mask = keys[rows], values[rows], mask[rows]
-            cov = None if cov is None else cov[rows]
+            (sent, scores, done, lens, lp_max), (prev, hidden, context, keys, values, mask, cov) = _compact(
+                ~done, K, (sent, scores, done, lens, lp_max), (prev, hidden, context, keys, values, mask, cov))
     return [_n_best(found[i], hist_tok[:steps], hist_org[:steps], hist_att[:steps], int(max_lens[i]), int(src_len[i]),
                     N, scoring, eos_id) for i in range(B)]
+
+
+def _start(B: int, K: int, C: int, bos_id: int):
+    """Step 0's contexts (B*K, C), previous tokens (B*K,) and beam scores (B, K): only beam 0 is live,
+    else K identical beams would give K copies of everything."""
+    scores = np.full((B, K), NEG_INF, dtype=np.float32)
+    scores[:, 0] = 0.0
+    return np.zeros((B * K, C), dtype=np.float32), np.full(B * K, bos_id, dtype=np.int64), scores
+
+
+def _compact(running: np.ndarray, K: int, per_sentence: tuple, per_row: tuple) -> tuple[list, list]:
+    """Keep only the running sentences: rows of the per-sentence arrays, their K beam rows of the per-row
+    ones (None stays None)."""
+    keep = np.flatnonzero(running)
+    rows = (keep[:, None] * K + np.arange(K)).reshape(-1)
+    return [a[keep] for a in per_sentence], [None if a is None else a[rows] for a in per_row]
+
+
+def _record_finished(found: list[_Found], sent, new_fin, top_val, rows, top_beam, t: int, scoring: Scoring,
+                     bonus) -> None:
+    """Add step ``t``'s EOS extensions (``new_fin`` (b, 2K)) to their sentences' finished lists, with their
+    norm scores (``bonus`` (b, K): each beam's coverage penalty, or None); rows: (b, 2K) global rows."""
+    for i, j in zip(*np.nonzero(new_fin)):
+        f = found[sent[i]]
+        val = float(top_val[i, j])
+        norm = val / scoring.penalty(t + 1) + (0.0 if bonus is None else float(bonus[i, top_beam[i, j]]))
+        f.finished.append((norm, val, t, int(rows[i, j])))
+        f.n_fin += 1
+
+
+def _live(is_eos, top_val, top_tok, top_beam, K: int):
+    """The best K non-EOS extensions (at most K of the 2K are EOS): scores, tokens, beams, each (b, K).
+    A stable sort keeps the ranking's order among equal scores."""
+    masked = np.where(is_eos, NEG_INF, top_val)
+    live_pos = np.argsort(-masked, axis=1, kind="stable")[:, :K]
+    return tuple(np.take_along_axis(a, live_pos, 1) for a in (masked, top_tok, top_beam))
 
 
 def _stops(found: list[_Found], sent, scores, lens, lp_max, t: int, K: int, N: int, scoring: Scoring) -> np.ndarray:
