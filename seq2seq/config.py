@@ -195,7 +195,8 @@ class TrainerConfig(Rules):
     _prefix = "trainer."
     max_steps: int = _opt(0, "stop after this many optimizer steps (0 = no limit)")
     max_epochs: int = _opt(0, "stop after this many epochs (0 = no limit)")
-    max_minutes: float = _opt(0.0, "wall-clock budget in minutes; at the end: validate, save, evaluate (0 = no limit)")
+    max_minutes: float = _opt(0.0, "wall-clock budget of the run in minutes, resumed sessions included; at the end: "
+                                   "validate, save, evaluate (0 = no limit)")
     device: Device = _opt(Device.auto, "where to train (auto: CUDA when torch sees it)")
     precision: Precision = _opt(Precision.auto, "auto: bf16 on AVX-512 BF16/AMX CPUs and CUDA (fp16 on GPUs "
                                                 "without bf16), else fp32")

@@ -130,3 +130,16 @@ def test_attention_matrices_from_an_export_match_pytorch(export_dir, smoke_run):
         assert got.shape == want.shape == (len(y.pieces), len(y.source_pieces))
         assert np.abs(got - want).max() < 1e-4
         assert np.allclose(got.sum(-1), 1.0, atol=1e-4)  # each target piece's weights over the source
+
+
+def test_export_refuses_a_coverage_model_in_one_line(tmp_path, cache_env):
+    run = tmp_path / "run"
+    proc = run_cli("seq2seq-train", "experiment=smoke", "model.coverage=true", "trainer.max_steps=2",
+                   "trainer.eval_every=2", "data.limit_eval=4", f"hydra.run.dir={run}", cwd=tmp_path, env=cache_env)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = tmp_path / "export"
+    proc = run_cli("seq2seq-export", f"run_dir={run}", f"out={out}", env=cache_env)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "model.coverage=true, which the ONNX export does not carry yet" in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1 and not out.exists()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".export.")]  # no temporary folder left

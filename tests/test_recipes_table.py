@@ -56,3 +56,18 @@ def test_a_folder_without_runs_is_a_one_line_error(tmp_path):
     proc = table(tmp_path)
     assert proc.returncode != 0 and proc.stderr.strip() == f"recipes_table: error: {tmp_path} holds no run folder " \
                                                            "(no .hydra/ in it or below it)"
+
+
+def test_search_table_rows_score_what_seq2seq_eval_scores(smoke_run, tmp_path, cache_env):
+    """scripts/search_table.py: one row per setting, and its default row's figures are seq2seq-eval's."""
+    proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "search_table.py"), str(smoke_run), "--beam", "2",
+                           "--settings", "0,3"], capture_output=True, text=True, env=cache_env)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    rows = [line.split(" | ") for line in proc.stdout.splitlines() if line.startswith("| best")]
+    assert [r[1] for r in rows] == ["gnmt alpha=0.6 (default)", "average"]
+    for split, column in (("test", 3), ("dev", 2)):
+        ev = run_cli("seq2seq-eval", f"run_dir={smoke_run}", f"split={split}", "beam_size=2", f"out={tmp_path}",
+                     env=cache_env)
+        assert ev.returncode == 0, ev.stderr[-2000:]
+        result = json.loads((tmp_path / f"{split}.best.beam2.json").read_text())
+        assert float(rows[0][column]) == pytest.approx(result["bleu"], abs=0.006)

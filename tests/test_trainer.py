@@ -191,3 +191,15 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def test_the_wall_clock_budget_is_the_runs_and_a_resume_gets_what_is_left(tmp_path, cache):
+    Trainer(tiny(cache, max_steps=3, eval_every=50), tmp_path / "run").fit()
+    saved = torch.load(tmp_path / "run" / "checkpoints" / "last.pt", weights_only=True)
+    spent = saved["progress"]["wall_seconds"]
+    assert spent > 0
+    # a budget smaller than what the run already spent: the resumed session stops after its first step
+    results = Trainer(tiny(cache, max_steps=50, eval_every=50, resume="auto", max_minutes=spent / 120),
+                      tmp_path / "run").fit()
+    assert results["steps"] == 4 and results["stop_reason"].startswith("reached trainer.max_minutes")
+    assert results["wall_seconds"] >= spent

@@ -17,6 +17,7 @@ class Progress:
     bad_evals: int = 0             # validations since dev BLEU last improved (early stopping)
     skipped_steps: int = 0         # non-finite steps skipped in total
     train_seconds: float = 0.0     # time spent in training steps (excludes validation)
+    wall_seconds: float = 0.0      # wall-clock time of the run at the checkpoint, earlier sessions included
     train_tokens: int = 0          # target pieces trained on (non-pad, EOS excluded)
     history: list = field(default_factory=list)  # (step, wall seconds, dev BLEU) per validation
     best_dev: dict = field(default_factory=dict)  # scores and signatures of the best validation

@@ -162,6 +162,8 @@ class Trainer:
         self.scaler.load_state_dict(state["scaler"])
         self.sampler.load_state_dict(state["sampler"])
         self.progress = Progress(**state["progress"])
+        # trainer.max_minutes is the run's budget, not the session's: a resumed run gets what is left of it
+        self.start_wall = time.perf_counter() - self.progress.wall_seconds
         set_rng_state(state["rng_ranks"][self.world.rank] if "rng_ranks" in state else state["rng"])
 
     def state_dict(self) -> dict:
@@ -172,7 +174,8 @@ class Trainer:
             "config": self.config_dict, "model": self.model.state_dict(), "optimizer": self.optimizer.state_dict(),
             "schedule": self.schedule.state_dict(), "scaler": self.scaler.state_dict(),
             "sampler": {**self.sampler.state_dict(), "world_size": self.world.size},
-            "progress": asdict(self.progress), "rng": rng,
+            "progress": {**asdict(self.progress), "wall_seconds": round(time.perf_counter() - self.start_wall, 3)},
+            "rng": rng,
             "vocab": {"src": tok.src_vocab_size, "tgt": tok.tgt_vocab_size, "pad": tok.pad_id, "bos": tok.bos_id,
                       "eos": tok.eos_id},
         }
