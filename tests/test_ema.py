@@ -23,13 +23,14 @@ def test_update_is_the_exponential_moving_average():
     model = torch.nn.Linear(3, 2)
     ema = WeightEMA(model, 0.9)
     expected = {k: v.detach().clone().double() for k, v in model.named_parameters()}
-    for _ in range(5):
+    for n in range(100):  # d_n reaches 0.9 at n = 71: both the warm-up and the plain decay are checked
         with torch.no_grad():
             for p in model.parameters():
                 p.add_(torch.randn_like(p))
         ema.update(model)
+        d = min(0.9, (1 + n) / (10 + n))
         for k, p in model.named_parameters():
-            expected[k] = 0.9 * expected[k] + 0.1 * p.detach().double()
+            expected[k] = d * expected[k] + (1 - d) * p.detach().double()
     for k, p in ema.model.named_parameters():
         torch.testing.assert_close(p.double(), expected[k], rtol=1e-6, atol=1e-6)
         assert not torch.equal(p, dict(model.named_parameters())[k])
@@ -44,11 +45,14 @@ def test_trainer_average_after_n_steps_and_ema_checkpoint(tmp_path, cache):
     trainer = Trainer(tiny(cache, ema_decay=DECAY, max_steps=8, eval_every=4), tmp_path / "run")
     expected = {k: v.detach().clone().double() for k, v in trainer.model.named_parameters()}
     real_step = trainer.step
+    n = [0]
 
     def watched(batches):
         stats = real_step(batches)
+        d = min(DECAY, (1 + n[0]) / (10 + n[0]))
+        n[0] += 1
         for k, p in trainer.model.named_parameters():
-            expected[k] = DECAY * expected[k] + (1 - DECAY) * p.detach().double()
+            expected[k] = d * expected[k] + (1 - d) * p.detach().double()
         return stats
 
     trainer.step = watched
