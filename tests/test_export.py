@@ -132,6 +132,7 @@ def test_attention_matrices_from_an_export_match_pytorch(export_dir, smoke_run):
         assert np.allclose(got.sum(-1), 1.0, atol=1e-4)  # each target piece's weights over the source
 
 
+@pytest.mark.slow  # keeps the default suite under 5 minutes; CI runs it with -m slow
 def test_export_refuses_a_coverage_model_in_one_line(tmp_path, cache_env):
     run = tmp_path / "run"
     proc = run_cli("seq2seq-train", "experiment=smoke", "model.coverage=true", "trainer.max_steps=2",

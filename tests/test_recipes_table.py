@@ -58,6 +58,7 @@ def test_a_folder_without_runs_is_a_one_line_error(tmp_path):
                                                            "(no .hydra/ in it or below it)"
 
 
+@pytest.mark.slow  # keeps the default suite under 5 minutes; CI runs it with -m slow
 def test_search_table_rows_score_what_seq2seq_eval_scores(smoke_run, tmp_path, cache_env):
     """scripts/search_table.py: one row per setting, and its default row's figures are seq2seq-eval's."""
     proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "search_table.py"), str(smoke_run), "--beam", "2",

@@ -68,6 +68,7 @@ def test_the_worker_draws_what_the_function_draws(prepared):
         worker.close()
 
 
+@pytest.mark.slow  # keeps the default suite under 5 minutes; CI runs it with -m slow
 def test_training_sees_a_new_segmentation_each_epoch_and_resumes_bit_identically(tmp_path, cache):
     common = dict(subword_sampling=True, eval_every=50, deterministic=True, num_threads=1)
     trainer = Trainer(tiny(cache, max_steps=1, **common), tmp_path / "peek")
