@@ -3,13 +3,12 @@
 The references are recomputed here from the toy model of ``test_search`` by teacher-forcing every
 sequence (``force``), with the formulas written out, never through the search code.
 """
-import itertools
 import math
 
 import numpy as np
 import pytest
 import torch
-from test_search import BOS, EOS, LENGTHS, ToyModel, force, full_seq, make_batch
+from test_search import BOS, EOS, LENGTHS, ToyModel, exhaustive, full_seq, make_batch
 
 from seq2seq.search import Scoring, beam_search, greedy_search
 
@@ -24,19 +23,6 @@ def reference_norm(score: float, attn: torch.Tensor, length_norm: str, alpha: fl
     else:
         norm = score
     return norm + beta * sum(math.log(min(float(c), 1.0)) for c in attn.double().sum(0))
-
-
-def exhaustive(model, src_row, n, vocab, max_len, **scoring):
-    """(norm, score, seq) of every finished sequence of <= max_len tokens, best first."""
-    others = [v for v in range(vocab) if v != EOS]
-    found = []
-    for k in range(max_len):
-        for body in itertools.product(others, repeat=k):
-            seq = list(body) + [EOS]
-            score, attn = force(model, src_row, n, seq)
-            found.append((reference_norm(score, attn, **scoring), score, seq))
-    found.sort(key=lambda x: x[0], reverse=True)
-    return found
 
 
 def test_penalties_follow_their_formulas():
@@ -66,8 +52,8 @@ def test_beam_finds_the_exhaustive_optimum_under_each_scoring(setting):
               length_norm=setting["length_norm"], coverage_beta=setting["beta"])
     big = beam_search(model, src, src_len, beam_size=V**L, n_best=3, **kw)  # prunes nothing: the true top 3
     for i, n in enumerate(lengths):
-        ref = exhaustive(model, src[i], n, V, L, length_norm=setting["length_norm"], alpha=setting["alpha"],
-                         beta=setting["beta"])
+        ref = exhaustive(model, src[i], n, V, L, setting["alpha"], norm=lambda score, attn: reference_norm(
+            score, attn, setting["length_norm"], setting["alpha"], setting["beta"]))
         for h, (norm, score, seq) in zip(big[i], ref[:3], strict=True):
             assert h.finished and full_seq(h) == seq
             assert h.score == pytest.approx(score, abs=1e-4)

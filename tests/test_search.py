@@ -247,15 +247,19 @@ def test_beam_size_one_equals_greedy():
             torch.testing.assert_close(b.attention, g.attention)
 
 
-def exhaustive(model, src_row, n, vocab, max_len, alpha):
-    """(norm, score, seq) of every finished sequence of <= max_len tokens, best first."""
+def exhaustive(model, src_row, n, vocab, max_len, alpha, norm=None):
+    """(norm, score, seq) of every finished sequence of <= max_len tokens, best first.
+
+    norm(score, attention rows (len(seq), n)) -> norm score; default: GNMT with ``alpha``.
+    """
+    norm = norm or (lambda score, attn: score / length_penalty(attn.size(0), alpha))
     others = [v for v in range(vocab) if v != EOS]
     found = []
     for k in range(max_len):
         for body in itertools.product(others, repeat=k):
             seq = list(body) + [EOS]
-            score, _ = force(model, src_row, n, seq)
-            found.append((score / length_penalty(len(seq), alpha), score, seq))
+            score, attn = force(model, src_row, n, seq)
+            found.append((norm(score, attn), score, seq))
     found.sort(key=lambda x: x[0], reverse=True)
     return found
 
