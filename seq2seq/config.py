@@ -213,10 +213,15 @@ class TrainerConfig(Rules):
     max_len_a: float = _opt(1.5, "validation/test output length limit: a * src_len + b")
     max_len_b: int = _opt(10, "validation/test output length limit: a * src_len + b")
     beam_size: int = _opt(5, "beam size for the final test translation (1 = greedy)")
+    alpha: float = _opt(0.6, "final test translation: GNMT length penalty exponent, used with length_norm=gnmt")
+    length_norm: LengthNorm = _opt(LengthNorm.gnmt, "final test translation: beam score normalisation, gnmt, "
+                                   "average or none (as seq2seq-eval's length_norm)")
+    coverage_beta: float = _opt(0.0, "final test translation: GNMT coverage penalty weight (0 = off; e.g. 0.2)")
     num_heatmaps: int = _opt(4, "dev sentences drawn as attention heatmaps at each validation")
     num_threads: int = _opt(0, "torch intra-op threads (0 = torch's default)")
     deterministic: bool = _opt(False, "torch.use_deterministic_algorithms for bit-exact runs")
-    resume: str = _opt("", "resume from a run folder, a checkpoint file, or 'auto' (this run folder)")
+    resume: str = _opt("", "resume from a run folder, a checkpoint file, or 'auto' (this run folder; "
+                            "a new run while it has no checkpoint)")
     keep_last: int = _opt(1, "step checkpoints to keep besides last.pt and best.pt")
     max_bad_steps: int = _opt(10, "stop after this many consecutive non-finite steps")
     ema_decay: float = _opt(0.0, "exponential moving average of the weights, updated after every optimizer step "
@@ -236,7 +241,8 @@ class TrainerConfig(Rules):
     def __post_init__(self) -> None:
         self.positive("batch_tokens", "accum_steps", "eval_every", "log_every", "eval_batch_tokens", "beam_size", "max_bad_steps")
         self.non_negative("max_steps", "max_epochs", "max_minutes", "max_sentences", "patience", "num_heatmaps",
-                          "num_threads", "keep_last", "max_len_a", "max_len_b", "ss_c")
+                          "num_threads", "keep_last", "max_len_a", "max_len_b", "ss_c", "alpha",
+                          "coverage_beta")
         self.fraction("ema_decay")
         if not 0.0 <= self.ss_min <= 1.0:
             self._fail("ss_min", "must be in [0, 1]")

@@ -12,6 +12,9 @@ from seq2seq.errors import ConfigError
     (["model.dropout=1.5"], "model.dropout=1.5 must be in [0, 1)"),
     (["trainer.precision=fp16", "trainer.device=cpu"], "trainer.precision=fp16 is for CUDA"),
     (["trainer.max_stepz=3"], "trainer.max_stepz: no such option"),
+    (["trainer.length_norm=mean"], "trainer.length_norm=mean: Invalid value 'mean', expected one of [gnmt, average, "
+                                   "none]"),
+    (["trainer.coverage_beta=-1"], "trainer.coverage_beta=-1"),
     (["data=nope"], "Could not find 'data/nope'; choose one of bible_es_en"),
     (["-m", "model.attention=bahdanau,luong"], "model.attention=luong: Invalid value"),
 ])
@@ -72,6 +75,18 @@ def test_range_rules_live_in_the_dataclasses():
     cfg.trainer.batch_tokens = 0  # changed after construction: check() runs the rules again
     with pytest.raises(ConfigError, match="trainer.batch_tokens=0 must be positive"):
         check(cfg)
+
+
+def test_trainer_scoring_options_rank_the_final_test_beams():
+    """trainer.alpha / length_norm / coverage_beta are what the validator's beam search is built from."""
+    from seq2seq.config import LengthNorm
+    from seq2seq.search.options import Scoring, SearchOptions
+
+    t = TrainerConfig(beam_size=5, alpha=1.0, length_norm=LengthNorm.average, coverage_beta=0.2)
+    opts = SearchOptions.of(t, beam_size=t.beam_size)
+    assert (opts.beam_size, opts.scoring) == (5, Scoring("average", 1.0, 0.2))
+    assert SearchOptions.of(TrainerConfig(), beam_size=5).scoring == Scoring()  # the same defaults as seq2seq-eval's
+    assert as_plain(Config())["trainer"]["length_norm"] == "gnmt"
 
 
 def test_choices_are_stored_as_plain_strings():

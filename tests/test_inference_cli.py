@@ -18,6 +18,7 @@ def test_eval_scores_equal_sacrebleu_cli(smoke_run, tmp_path):
     result = json.loads((tmp_path / "test.best.beam2.json").read_text())
     trained = json.loads((smoke_run / "results.json").read_text())["test"]
     n = trained["lines"]
+    assert (trained["length_norm"], trained["alpha"], trained["coverage_beta"]) == ("gnmt", 0.6, 0.0)  # recorded
     assert result["lines"] == n == trained["limit_eval"] == 80 < len((CORPUS / "test.es").read_text().splitlines())
     assert "80 lines (the first 80: the run's data.limit_eval)" in proc.stdout
     hyp = tmp_path / "test.best.beam2.hyp"

@@ -57,8 +57,10 @@ def assert_identical(a, b):
 @pytest.fixture(scope="module")
 def reference_run(tmp_path_factory, cache_env):
     run_dir = tmp_path_factory.mktemp("ref") / "run"
-    proc = train(run_dir, env=cache_env)
+    # resume=auto on a new folder starts a new run: the interrupted runs, started without it, must equal this one
+    proc = train(run_dir, "trainer.resume=auto", env=cache_env)
     assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "no checkpoint in" in proc.stderr and "starting a new run" in proc.stderr
     return run_dir
 
 
@@ -131,6 +133,22 @@ def test_corrupt_checkpoint_detected_and_auto_falls_back(smoke_run, tmp_path):
     with pytest.raises(CheckpointError, match="last.pt: not a readable checkpoint"):
         checkpoint.load(folder / "last.pt")
     assert find_checkpoint("auto", tmp_path / "run") == folder / "best.pt"
+
+
+def test_auto_starts_fresh_only_where_no_checkpoint_file_exists(smoke_run, tmp_path):
+    from seq2seq.errors import CheckpointError
+    from seq2seq.training.resume import find_checkpoint
+
+    run = tmp_path / "run"
+    assert find_checkpoint("auto", run) is None  # Hydra has not even made the folder
+    (run / "checkpoints").mkdir(parents=True)
+    assert find_checkpoint("auto", run) is None
+    with pytest.raises(CheckpointError, match="no valid checkpoint"):  # naming a folder asks for a checkpoint in it
+        find_checkpoint(str(run), tmp_path / "new")
+    data = (smoke_run / "checkpoints" / "last.pt").read_bytes()
+    (run / "checkpoints" / "last.pt").write_bytes(data[:100])  # only a broken one: do not train over it
+    with pytest.raises(CheckpointError, match="no valid checkpoint to resume from"):
+        find_checkpoint("auto", run)
 
 
 @pytest.mark.slow  # ~20 s: a 24-step run with four validations

@@ -29,12 +29,19 @@ def frozen_differences(saved: dict, current: dict) -> list[str]:
     return [f"{k}: {a.get(k)!r} -> {b.get(k)!r}" for k in keys if a.get(k) != b.get(k)]
 
 
-def find_checkpoint(resume: str, run_dir: Path) -> Path:
-    """``auto`` = this run folder; a folder = its newest valid checkpoint; a file = that file."""
+def find_checkpoint(resume: str, run_dir: Path) -> Path | None:
+    """``auto`` = this run folder; a folder = its newest valid checkpoint; a file = that file.
+
+    ``auto`` in a run folder that holds no checkpoint file yet gives None (start fresh), so one command
+    both starts a run and continues it (a job scheduler's requeue, torchrun's restarts). Checkpoint files
+    that are all unreadable stay an error: starting over would overwrite what may still be recovered.
+    """
     target = run_dir if resume == "auto" else Path(resume)
     if target.is_file():
         return target
     folder = target / "checkpoints" if (target / "checkpoints").is_dir() else target
+    if resume == "auto" and not any(folder.glob("*.pt")):
+        return None
     if not folder.is_dir():
         raise CheckpointError(f"trainer.resume={resume}: no such run folder or checkpoint")
     found = checkpoint.newest_valid(folder)

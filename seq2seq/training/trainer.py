@@ -79,6 +79,9 @@ class Trainer:
         if not self.cfg.trainer.resume:
             return None, None
         path = find_checkpoint(self.cfg.trainer.resume, self.run.root)
+        if path is None:
+            log.info("trainer.resume=auto: no checkpoint in %s yet, starting a new run", self.run.root)
+            return None, None
         state = checkpoint.load(path, map_location=self.device)
         diff = frozen_differences(state.get("config", {}), self.config_dict)
         if diff:

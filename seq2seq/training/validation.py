@@ -47,7 +47,7 @@ class Validator:
         self.extra: dict[int, dict] = {}
 
     def _opts(self, beam_size: int = 1) -> SearchOptions:
-        # The trainer config has no alpha: validation keeps SearchOptions' default.
+        # The trainer's alpha, length_norm and coverage_beta rank beams: they matter to the beam-search test only.
         return SearchOptions.of(self.cfg.trainer, beam_size=beam_size)
 
     def translate(self, model, split: Split, beam_size: int = 1):
@@ -119,7 +119,9 @@ class Validator:
     def test(self, model, beam_size: int = 1) -> dict:
         hyps, hyp_text = self.translate(model, self.data.test, beam_size)
         test = self.data.test
+        scoring = self._opts(beam_size).scoring
         result = {**score(hyp_text, [test.text.tgt]).as_dict(), "beam_size": beam_size, "lines": len(hyp_text),
+                  "length_norm": scoring.length_norm, "alpha": scoring.alpha, "coverage_beta": scoring.coverage_beta,
                   "limit_eval": self.cfg.data.limit_eval}  # seq2seq-eval applies the same limit
         if test.text.refs:
             result.update(score(hyp_text, self._refs(test)).as_dict("multiref_"))
