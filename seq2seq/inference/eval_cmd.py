@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import asdict
 from pathlib import Path
 
 from seq2seq.analysis.scoring import score
@@ -48,13 +49,13 @@ def run_eval(cfg: EvalConfig) -> dict:
     translator = Translator.from_run(cfg.run_dir, cfg.checkpoint, cfg.device, cfg.precision, cfg.num_threads)
     name, src, refs, ref_names, limit = _inputs(cfg, translator)
     start = time.perf_counter()
-    hyps = translator.translate_hypotheses(src, SearchOptions.of(cfg), cfg.batch_tokens)
+    opts = SearchOptions.of(cfg)
+    hyps = translator.translate_hypotheses(src, opts, cfg.batch_tokens)
     seconds = time.perf_counter() - start
     text = [translator.tokenizer.decode_tgt(h[0].tokens) for h in hyps]
     pieces = sum(len(h[0].tokens) for h in hyps)
     result = {"input": name, "lines": len(text), "limit_eval": limit, "beam_size": cfg.beam_size,
-              "alpha": cfg.alpha, "length_norm": str(cfg.length_norm),
-              "coverage_beta": cfg.coverage_beta, "checkpoint": cfg.checkpoint, "step": translator.step,
+              **asdict(opts.scoring), "checkpoint": cfg.checkpoint, "step": translator.step,
               "references": ref_names[:1], **score(text, refs[:1], ter=True).as_dict(),
               "seconds": round(seconds, 2), "sentences_per_sec": round(len(text) / seconds, 2),
               "pieces_per_sec": round(pieces / seconds, 1)}

@@ -119,9 +119,8 @@ class Validator:
     def test(self, model, beam_size: int = 1) -> dict:
         hyps, hyp_text = self.translate(model, self.data.test, beam_size)
         test = self.data.test
-        scoring = self._opts(beam_size).scoring
         result = {**score(hyp_text, [test.text.tgt]).as_dict(), "beam_size": beam_size, "lines": len(hyp_text),
-                  "length_norm": scoring.length_norm, "alpha": scoring.alpha, "coverage_beta": scoring.coverage_beta,
+                  **asdict(self._opts(beam_size).scoring),  # length_norm, alpha, coverage_beta, as seq2seq-eval records
                   "limit_eval": self.cfg.data.limit_eval}  # seq2seq-eval applies the same limit
         if test.text.refs:
             result.update(score(hyp_text, self._refs(test)).as_dict("multiref_"))
