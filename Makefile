@@ -3,6 +3,7 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP_FLAGS ?= -q
+PYTEST_ARGS ?=
 
 .PHONY: setup demo serve test test-slow bench clean
 
@@ -25,10 +26,10 @@ serve: setup
 	$(VENV)/bin/seq2seq-serve run_dir=$(RUN) port=$(PORT)
 
 test: setup
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q $(PYTEST_ARGS)
 
 test-slow: setup
-	$(PY) -m pytest -q -m slow
+	$(PY) -m pytest -q -m slow $(PYTEST_ARGS)
 
 bench: setup
 	$(PY) scripts/bench.py --json bench-results.json
