@@ -69,10 +69,16 @@ def train_main() -> None:
         if any(a in ("-h", "--help") for a in argv):
             _print_help(_train_usage(prog))
         first = _preflight(argv)  # every mistake in the overrides, before Hydra makes a run folder
-        sys.argv[1:] = _torchrun_overrides(argv, first)
+        _refuse_multirun_under_torchrun(first)
     except UserError as e:
         fail(prog, e)
-    _hydra_train(prog)
+    from seq2seq.distributed import owned_world
+
+    # The torchrun process group lives exactly as long as this block, on every way out of it (an error
+    # in Hydra or in training included); a world of one makes no group.
+    with owned_world(first[0].trainer.device) as world:
+        sys.argv[1:] = _torchrun_overrides(argv, first, world)
+        _hydra_train(prog)
 
 
 def _compose(overrides: list[str], config_name: str = "config"):
@@ -162,26 +168,25 @@ def _preflight(argv: list[str]) -> tuple:
     return first
 
 
-def _torchrun_overrides(argv: list[str], first: tuple) -> list[str]:
+def _refuse_multirun_under_torchrun(first: tuple) -> None:
+    """Every rank would sweep on its own and all of them would write the same run folders."""
+    from seq2seq.distributed import env_world_size
+    from seq2seq.errors import ConfigError
+
+    if env_world_size() > 1 and first[2]:
+        raise ConfigError("-m (multirun) under torchrun: start one torchrun per run instead")
+
+
+def _torchrun_overrides(argv: list[str], first: tuple, world) -> list[str]:
     """Under torchrun: every rank trains in rank 0's run folder, and only rank 0 writes Hydra's files.
 
     Each rank composes the config on its own, so Hydra's timestamped folder name could differ between
-    ranks by a second; rank 0 decides it and broadcasts it before Hydra makes any folder.
+    ranks by a second; rank 0 decides it and broadcasts it (``world``: distributed.World) before Hydra
+    makes any folder.
     """
-    from seq2seq.distributed import env_world_size
-
-    if env_world_size() == 1:
+    if not world.enabled:
         return argv
-    from seq2seq.errors import ConfigError
-
-    cfg, out, multirun = first
-    if multirun:
-        raise ConfigError("-m (multirun) under torchrun: start one torchrun per run instead")
-    from seq2seq.distributed import init_world
-    from seq2seq.runtime import resolve_device
-
-    world = init_world(resolve_device(cfg.trainer.device))
-    out = world.broadcast(str(Path(out).absolute()))
+    out = world.broadcast(str(Path(first[1]).absolute()))
     extra = [f"hydra.run.dir={out}"]
     if not world.is_main:  # no .hydra/ and no train.log from the other ranks; warnings still reach stderr
         extra += ["hydra.output_subdir=null", "hydra.job_logging.root.handlers=[console]",
@@ -190,18 +195,43 @@ def _torchrun_overrides(argv: list[str], first: tuple) -> list[str]:
 
 
 def _check_creatable(folder: Path, key: str) -> None:
-    """Refuse an output folder that cannot be made, without making anything."""
+    """Refuse an output folder that cannot be made, and leave nothing behind either way.
+
+    The OS decides, not a guess from permission bits (root passes every access check, yet /proc, /sys,
+    a read-only mount or a name over NAME_MAX refuse): the missing folders are made, a probe folder is
+    made inside the deepest, then all of them are removed again, deepest first. Any OSError on the way
+    is the user's one line. Under torchrun only rank 0 probes (all ranks name the same folder, and one
+    rank's clean-up must not pull it from under another's probe); the rest only look.
+    """
     import os
+    import tempfile
 
     from seq2seq.errors import ConfigError
 
-    existing = folder
-    while not existing.exists() and existing != existing.parent:
-        existing = existing.parent
-    if not existing.is_dir():
-        raise ConfigError(f"{key}={folder}: cannot create the run folder: {existing} is not a folder")
-    if not os.access(existing, os.W_OK | os.X_OK):
-        raise ConfigError(f"{key}={folder}: cannot create the run folder: {existing} is not writable")
+    fix = f"choose a folder you can write to with {key}=DIR"
+    made: list[Path] = []
+    try:
+        missing, existing = [], folder
+        while not existing.exists() and existing != existing.parent:
+            missing.append(existing)
+            existing = existing.parent
+        if not existing.is_dir():
+            raise ConfigError(f"{key}={folder}: cannot create the run folder: {existing} is not a folder; {fix}")
+        if os.environ.get("RANK", "0") != "0":
+            return
+        for path in reversed(missing):
+            path.mkdir()
+            made.append(path)
+        os.rmdir(tempfile.mkdtemp(prefix=".seq2seq-probe-", dir=folder))
+    except OSError as e:
+        where = f" ({e.filename})" if e.filename and str(e.filename) != str(folder) else ""
+        raise ConfigError(f"{key}={folder}: cannot create the run folder: {e.strerror or e}{where}; {fix}") from None
+    finally:
+        for path in reversed(made):
+            try:
+                path.rmdir()
+            except OSError:
+                pass
 
 
 def _train_usage(prog: str) -> str:

@@ -1,4 +1,6 @@
 """Options are types: a bad choice or range fails while composing, in one line, and leaves nothing on disk."""
+from pathlib import Path
+
 import pytest
 
 from conftest import run_cli
@@ -33,6 +35,37 @@ def test_run_folder_that_cannot_be_made_is_refused_before_anything(tmp_path, cac
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert f"hydra.run.dir={tmp_path}/afile/run: cannot create the run folder" in proc.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
+
+
+UNCREATABLE = {  # hydra.run.dir values the OS refuses even to root, each with another errno
+    "parent_is_a_file": lambda tmp: tmp / "afile" / "deeper" / "run",  # ENOTDIR
+    "name_too_long": lambda tmp: tmp / ("x" * 300) / "run",  # ENAMETOOLONG (NAME_MAX is 255)
+    "under_procfs": lambda tmp: Path("/proc/seq2seq-no-such-pid/run"),  # ENOENT: procfs makes no folders
+    "under_sysfs": lambda tmp: Path("/sys/seq2seq-run"),  # EPERM, or EROFS where /sys is mounted read-only
+}
+
+
+@pytest.mark.parametrize("case", sorted(UNCREATABLE))
+def test_every_os_refusal_of_the_run_folder_is_one_line_exit_2(case, tmp_path, cache_env):
+    mount = {"under_procfs": "/proc/self", "under_sysfs": "/sys/kernel"}.get(case)
+    if mount and not Path(mount).is_dir():
+        pytest.skip(f"no {case[6:]} mounted here")
+    (tmp_path / "afile").write_text("")
+    folder = UNCREATABLE[case](tmp_path)
+    proc = run_cli("seq2seq-train", f"hydra.run.dir={folder}", cwd=tmp_path, env=cache_env)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr[-2000:]
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"seq2seq-train: error: hydra.run.dir={folder}: cannot create "
+                                                   "the run folder: "), proc.stderr
+    assert lines[0].endswith("choose a folder you can write to with hydra.run.dir=DIR")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]  # and no runs/ or outputs/ in the cwd
+
+
+def test_the_run_folder_probe_leaves_nothing_behind(tmp_path, cache_env):
+    """The pre-flight makes the missing folders to ask the OS, then removes them: --cfg job writes none."""
+    proc = run_cli("seq2seq-train", f"hydra.run.dir={tmp_path}/a/b/run", "--cfg", "job", cwd=tmp_path, env=cache_env)
+    assert proc.returncode == 0 and "trainer:" in proc.stdout, proc.stderr[-2000:]
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_help_lists_every_option_with_type_default_and_help():
