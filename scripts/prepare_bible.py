@@ -10,20 +10,25 @@ Debian packages, so the corpus can be regenerated offline from pinned sources:
 Sources are SWORD modules dumped with ``mod2imp`` (raw OSIS, one ``$$$Key``
 record per verse): spaRV1909eb (Reina-Valera 1909), engWEB2015eb (World
 English Bible, the target) and engKJV2006eb (King James, a second reference
-for dev/test).  Standard library only; the output is byte-for-byte
-reproducible (fixed order, fixed hash split, no timestamps).
+for dev/test).  dev.align and test.align are reference word alignments derived
+from the modules' Strong's tags (scripts/bible_alignment.py).  Standard library
+only; the output is byte-for-byte reproducible (fixed order, fixed hash split,
+no timestamps).
 """
 import argparse
 import gzip
 import hashlib
-import html
 import math
 import os
 import re
 import shutil
 import subprocess
 import sys
-import unicodedata
+from collections import Counter
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bible_alignment import readme_section, split_lines  # noqa: E402  (same folder)
+from bible_osis import clean_osis  # noqa: E402
 
 MODULES = {"es": "spaRV1909eb", "en": "engWEB2015eb", "kjv": "engKJV2006eb"}
 PACKAGES = ["sword-text-sparv", "sword-text-web", "sword-text-kjv", "libsword-utils"]
@@ -32,70 +37,9 @@ MODS_D = "/usr/share/sword/mods.d"
 MAX_WORDS = 150
 GZIP_OVER = 3_000_000  # bytes: gzip train.* only if a plain file would exceed this
 
-TAG_RE = re.compile(r"<(/?)([A-Za-z][\w:.-]*)([^<>]*?)(/?)>")
-# Footnotes, variant readings, section headings and speaker labels are not
-# translation text; they are dropped together with everything inside them.
-DROP = {"note", "rdg", "title", "speaker"}
-# Inline wrappers: keep their text, add nothing (adding a space would split
-# "<w>Let</w>'s").  Every other tag (l, lg, lb, div, milestone, chapter, list,
-# item, ...) is a boundary and becomes a space.  <transChange> (words added by
-# the translators) counts as a boundary: RV1909 glues it to the next word
-# ("llamado</transChange><w>Lázaro" -> "llamadoLázaro") in ~590 places.
-INLINE = {"w", "q", "divineName", "foreign", "seg", "name", "hi",
-          "reference", "catchWord", "inscription", "abbr", "added", "a", "index"}
-# The WEB appends its glossary after the last verse of Revelation; stop there.
-BACK_MATTER_RE = re.compile(r'type="(glossary|introduction|front|back)"')
-STRONGS_RE = re.compile(r"<?\b[HG]\d{1,5}[a-z]?\b>?")
-USFM_RE = re.compile(r"\\\+?[a-z]+\d*\*?")  # KJV leaks USFM "\nd" (divine name) markers
 # RV1909 appends the Pauline subscriptions ("Fué escrita de Corinto...") to the
 # last verse of the epistles; the WEB has none and the KJV has them as <title>.
 SUBSCRIPTION_RE = re.compile(r"(Amén\.) [^.]*\b(escrita|enviada)\b.*$", re.I)
-SPACE_BEFORE_RE = re.compile(r"\s+([,.;:!?)\]}»”’…])")
-SPACE_AFTER_RE = re.compile(r"([(\[{«“‘¿¡])\s+")
-
-
-def clean_osis(raw):
-    """Turn one verse of raw OSIS into plain text.
-
-    Dropped elements are replaced by a space (WEB writes "God<note>..</note>
-    <w>created</w>" with no blank, so deleting the note alone would glue
-    "Godcreated"); nesting is tracked with a depth counter.  Canonical psalm
-    superscriptions (<title canonical="true">) are scripture and are kept,
-    because the Spanish text has them inline in verse 1.  Strong's numbers
-    (which ``mod2imp -s`` leaks as "<H2416>"), KJV paragraph marks, USFM
-    leftovers and entities are removed/decoded after the tags are gone.
-    """
-    out, depth, pos = [], 0, 0
-    for m in TAG_RE.finditer(raw):
-        if depth == 0:
-            out.append(html.unescape(raw[pos:m.start()]))
-        pos = m.end()
-        closing, name, attrs, empty = m.group(1), m.group(2), m.group(3), m.group(4)
-        if depth:
-            if not empty:
-                depth += -1 if closing else 1
-            if depth == 0:
-                out.append(" ")
-            continue
-        if name == "div" and not closing and BACK_MATTER_RE.search(attrs):
-            pos = len(raw)
-            break
-        if name in DROP and not closing and not empty and 'canonical="true"' not in attrs:
-            depth = 1
-        elif name not in INLINE:
-            out.append(" ")
-    if depth == 0:
-        out.append(html.unescape(raw[pos:]))
-    return normalise("".join(out))
-
-
-def normalise(text):
-    """Remove leftovers, NFC-normalise and fix spacing around punctuation."""
-    text = unicodedata.normalize("NFC", text)
-    text = STRONGS_RE.sub(" ", USFM_RE.sub(" ", text)).replace("¶", " ")
-    text = " ".join(text.split())
-    text = SPACE_BEFORE_RE.sub(r"\1", text)
-    return SPACE_AFTER_RE.sub(r"\1", text)
 
 
 def parse_imp(dump):
@@ -267,7 +211,7 @@ def pkg_version(pkg):
     return res.stdout.strip() if res.returncode == 0 else "unknown"
 
 
-def readme(counts, stats, gz):
+def readme(counts, stats, gz, align_stats):
     """README text with provenance and counts, so a rerun is byte-identical."""
     out = ["# bible-es-en", "", "Spanish-English verse-aligned Bible corpus, built from "
            "public-domain SWORD modules packaged in Debian.", "", "## Sources", ""]
@@ -304,8 +248,9 @@ def readme(counts, stats, gz):
             "Pauline subscriptions removed; canonical psalm titles kept; Strong's numbers, `¶`,",
             "USFM leftovers and markup stripped; entities decoded; NFC.", "", "## Domain", "",
             "Archaic register (1909 Spanish, 1769 KJV English; the WEB is modern), many proper",
-            "names, alignment at verse level only.", "", "## Regenerate", "", "```", APT_HINT,
-            "python scripts/prepare_bible.py", "```", ""]
+            "names; word alignments below are a silver standard.", ""]
+    out += readme_section(align_stats)
+    out += ["## Regenerate", "", "```", APT_HINT, "python scripts/prepare_bible.py", "```", ""]
     return "\n".join(out)
 
 
@@ -316,10 +261,11 @@ def main(argv=None):
     mod2imp = shutil.which("mod2imp")
     if not mod2imp:
         sys.exit(f"error: mod2imp not found; install it with: {APT_HINT}")
-    texts = {}
+    texts, raws = {}, {}
     for side, module in MODULES.items():  # raw OSIS: `mod2imp -s` would leak Strong's numbers
         dump = subprocess.run([mod2imp, module], capture_output=True, check=True).stdout
-        texts[side] = [(k, clean_osis(raw)) for k, raw in parse_imp(dump.decode("utf-8"))]
+        raws[side] = parse_imp(dump.decode("utf-8"))
+        texts[side] = [(k, clean_osis(raw)) for k, raw in raws[side]]
     pairs, stats = build_pairs(texts)
     splits = {"train": [], "dev": [], "test": []}
     for pair in pairs:
@@ -332,9 +278,13 @@ def main(argv=None):
             if not (ext == "kjv" and name == "train"):
                 write_lines(os.path.join(args.out, f"{name}.{ext}"), [r[i] for r in rows],
                             gz and name == "train")
+    align_stats = {name: Counter() for name in ("dev", "test")}
+    for name, counter in align_stats.items():  # reference links from the Strong's tags
+        lines = split_lines(splits[name], dict(raws["es"]), dict(raws["en"]), counter)
+        write_lines(os.path.join(args.out, f"{name}.align"), lines, False)
     counts = {name: len(rows) for name, rows in splits.items()}
     with open(os.path.join(args.out, "README.md"), "w", encoding="utf-8", newline="\n") as fh:
-        fh.write(readme(counts, stats, gz))
+        fh.write(readme(counts, stats, gz, align_stats))
     print(f"wrote {args.out}: " + ", ".join(f"{k} {v}" for k, v in counts.items())
           + f"; dropped {stats['shifted']} shifted, {stats['length']} by length")
 
