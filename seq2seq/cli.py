@@ -164,6 +164,9 @@ def _preflight(argv: list[str]) -> tuple:
 
             resolve_precision(t.precision, resolve_device(t.device))
         _check_creatable(Path(out), "hydra.sweep.dir" if multirun else "hydra.run.dir")
+        from seq2seq.data.links import check_link_files
+
+        check_link_files(cfg)  # guided-alignment links and the dev reference, before a run folder exists
         first = first or (cfg, out, multirun)
     return first
 

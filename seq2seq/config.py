@@ -237,12 +237,17 @@ class TrainerConfig(Rules):
                                          "afresh each epoch among each sentence's subword_nbest best (dev/test keep the best)")
     subword_alpha: float = _opt(0.2, "subword sampling: P(segmentation) ~ p(segmentation)^alpha (lower = more varied)")
     subword_nbest: int = _opt(16, "subword sampling: draw among this many best segmentations (at least 2)")
+    guided_alignment: str = _opt("", "guided alignment: Pharaoh links (i-j, 0-based whitespace words) for the training "
+                                     "corpus, one line per line of its files (empty = no links), e.g. eflomal's; "
+                                     "the attention is trained towards them (docs/alignment.md)")
+    guided_alignment_weight: float = _opt(0.1, "guided alignment: weight of the attention-to-links cross-entropy "
+                                               "per target piece, beside the translation loss (0 = measure only)")
 
     def __post_init__(self) -> None:
         self.positive("batch_tokens", "accum_steps", "eval_every", "log_every", "eval_batch_tokens", "beam_size", "max_bad_steps")
         self.non_negative("max_steps", "max_epochs", "max_minutes", "max_sentences", "patience", "num_heatmaps",
                           "num_threads", "keep_last", "max_len_a", "max_len_b", "ss_c", "alpha",
-                          "coverage_beta")
+                          "coverage_beta", "guided_alignment_weight")
         self.fraction("ema_decay")
         if not 0.0 <= self.ss_min <= 1.0:
             self._fail("ss_min", "must be in [0, 1]")

@@ -128,12 +128,12 @@ class _Loss(torch.nn.Module):
         super().__init__()
         self.model = model
 
-    def forward(self, src, src_len, tgt_in, tgt_out, label_smoothing: float):
-        return self.model.loss(src, src_len, tgt_in, tgt_out, label_smoothing)
+    def forward(self, src, src_len, tgt_in, tgt_out, label_smoothing: float, guide=None):
+        return self.model.loss(src, src_len, tgt_in, tgt_out, label_smoothing, guide)
 
 
 def data_parallel(model: torch.nn.Module, world: World, device: torch.device):
-    """The DDP wrapper of ``model``'s loss (call it as ``ddp(src, src_len, tgt_in, tgt_out, ls)``).
+    """The DDP wrapper of ``model``'s loss (call it as ``ddp(src, src_len, tgt_in, tgt_out, ls[, guide])``).
 
     ``model`` keeps its own parameters, so checkpoints and search use it unwrapped. Construction
     broadcasts rank 0's weights, so every rank starts from the same model whatever its seed.

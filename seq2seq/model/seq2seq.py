@@ -7,6 +7,7 @@ from torch import nn
 from seq2seq.config import ModelConfig
 from seq2seq.model.decoder import Decoder, DecoderState, Memory
 from seq2seq.model.encoder import Encoder
+from seq2seq.model.guided_loss import GuideTarget, guided_attention_loss
 from seq2seq.model.vocab_loss import vocab_cross_entropy
 
 
@@ -44,21 +45,24 @@ class Seq2Seq(nn.Module):
         return logits, attn
 
     def loss(self, src: torch.Tensor, src_len: torch.Tensor, tgt_in: torch.Tensor, tgt_out: torch.Tensor,
-             label_smoothing: float = 0.0) -> torch.Tensor:
+             label_smoothing: float = 0.0, guide: GuideTarget | None = None):
         """Summed label-smoothed cross-entropy over the non-pad positions of tgt_out (B, T): a float32 scalar.
 
         Same value as ``F.cross_entropy`` on ``forward``'s logits with ``ignore_index=pad``, computed without
-        materialising the (B, T, V) logits (see ``vocab_loss``).
+        materialising the (B, T, V) logits (see ``vocab_loss``). With ``guide`` (guided alignment): the pair
+        (that loss, the summed guided-alignment loss of the attention, ``guided_loss``), both float32 scalars,
+        from one forward pass, so under DDP both reach the all-reduced gradients.
         """
         memory = self.encode(src, src_len)
         keep = tgt_out != self.pad_id
-        feats, _ = self.decoder.features(tgt_in, self.init_state(memory), memory, keep)
+        feats, attn = self.decoder.features(tgt_in, self.init_state(memory), memory, keep)
         proj = self.decoder.out_proj
-        return vocab_cross_entropy(feats, proj.weight, proj.bias, tgt_out[keep], label_smoothing)
+        loss = vocab_cross_entropy(feats, proj.weight, proj.bias, tgt_out[keep], label_smoothing)
+        return loss if guide is None else (loss, guided_attention_loss(attn, guide))
 
-    def batch_loss(self, batch, label_smoothing: float = 0.0) -> torch.Tensor:
+    def batch_loss(self, batch, label_smoothing: float = 0.0, guide: GuideTarget | None = None):
         """``loss`` of a collated batch (anything with src, src_len, tgt_in, tgt_out); call under autocast."""
-        return self.loss(batch.src, batch.src_len, batch.tgt_in, batch.tgt_out, label_smoothing)
+        return self.loss(batch.src, batch.src_len, batch.tgt_in, batch.tgt_out, label_smoothing, guide)
 
     def num_parameters(self) -> int:
         return sum(p.numel() for p in self.parameters())

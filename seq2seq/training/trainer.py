@@ -32,6 +32,7 @@ from seq2seq.rundir import RunDir, link
 from seq2seq.runtime import (autocast, configure_threads, resolve_device, resolve_precision, rng_state, seed_everything,
                              set_rng_state)
 from seq2seq.training.ema import WeightEMA, save_ema
+from seq2seq.training.guided import Guide
 from seq2seq.training.resume import find_checkpoint, frozen_differences
 from seq2seq.training.sampling import ScheduledSampling
 from seq2seq.training.schedule import LRSchedule
@@ -60,6 +61,7 @@ class Trainer:
         self.config_dict = as_plain(cfg)
         resumed, resumed_run = self._load_resume()
         self._setup_data(resumed_run)
+        self.guide = Guide.build(cfg, self.data, self.tok, self.device, resumed)  # trainer.guided_alignment
         self._setup_model()
         self._setup_optimizer()
         self._setup_batches()
@@ -178,7 +180,7 @@ class Trainer:
             "schedule": self.schedule.state_dict(), "scaler": self.scaler.state_dict(),
             "sampler": {**self.sampler.state_dict(), "world_size": self.world.size},
             "progress": {**asdict(self.progress), "wall_seconds": round(time.perf_counter() - self.start_wall, 3)},
-            "rng": rng,
+            "rng": rng, "guided_alignment": self.guide.state(),
             "vocab": {"src": tok.src_vocab_size, "tgt": tok.tgt_vocab_size, "pad": tok.pad_id, "bos": tok.bos_id,
                       "eos": tok.eos_id},
         }
@@ -232,10 +234,12 @@ class Trainer:
             with self.ddp.no_sync() if self.ddp is not None and not last else contextlib.nullcontext():
                 with autocast(self.device, self.precision):
                     if self.ddp is not None:
-                        loss = self.ddp(batch.src, batch.src_len, batch.tgt_in, batch.tgt_out, ls)
+        guides = [g if g is None else g.to(self.device, non_blocking=True) for g in self.guide.targets(batches)]
+                        loss = self.ddp(batch.src, batch.src_len, batch.tgt_in, batch.tgt_out, ls, guides[k])
                     else:
-                        loss = self.model.batch_loss(batch, ls)
-                self.scaler.scale(loss / total).backward()
+                        loss = self.model.batch_loss(batch, ls, guides[k])
+                loss, objective = self.guide.objective(loss)  # objective: + weight * guided-alignment loss
+                self.scaler.scale(objective / total).backward()
             loss_sum = loss.detach() if loss_sum is None else loss_sum + loss.detach()
         self.scaler.unscale_(self.optimizer)
         grad_norm = torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.cfg.optim.clip_norm or math.inf)
@@ -285,6 +289,7 @@ class Trainer:
         improved = scores.bleu > p.best_bleu
         if improved:
             p.best_bleu, p.best_step, p.bad_evals = scores.bleu, p.step, 0
+            self.guide.log_window(self.writer, p.step, r.window_tokens, self.world)
             p.best_dev = self.validator.best_dev_extra(p.step) if self.validator is not None else {}
         else:
             p.bad_evals += 1

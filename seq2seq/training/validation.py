@@ -16,6 +16,7 @@ from seq2seq.data.batching import TokenBudgetBatchSampler, make_loader
 from seq2seq.data.pipeline import PreparedData, Split
 from seq2seq.analysis.scoring import score
 from seq2seq.search import SearchOptions, translate_ids
+from seq2seq.training.dev_alignment import DevAlignment
 from seq2seq.runtime import autocast
 from seq2seq.analysis.heatmap import attention_figure, close
 
@@ -45,6 +46,7 @@ class Validator:
         self.device, self.precision, self.writer = device, precision, writer
         self.heatmap_ids = pick_heatmap_sentences(data.dev, cfg.trainer.num_heatmaps)
         self.extra: dict[int, dict] = {}
+        self.alignment = DevAlignment.build(cfg, data, tok, device, precision)  # None without DEV.align
 
     def _opts(self, beam_size: int = 1) -> SearchOptions:
         # The trainer's alpha, length_norm and coverage_beta rank beams: they matter to the beam-search test only.
@@ -89,6 +91,8 @@ class Validator:
             multi = score(hyp_text, self._refs(self.data.dev))
             w.add_scalar("valid/bleu_multiref", multi.bleu, step)
             extra.update(multi.as_dict("multiref_"))
+        if self.alignment is not None:  # valid/aer: results.json keeps the best step's with its BLEU
+            extra.update(self.alignment.run(model, step, w))
         stats = attention_stats([h[0].attention.numpy() for h in hyps if h[0].attention.numel()])
         for name, value in stats.items():
             w.add_scalar(f"valid/attention_{name}", value, step)
