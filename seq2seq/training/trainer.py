@@ -219,6 +219,7 @@ class Trainer:
         Under DDP only the last batch's backward all-reduces. No host synchronisation (see ``Meter``).
         """
         batches = [batches] if not isinstance(batches, (list, tuple)) else batches
+        guides = [g if g is None else g.to(self.device, non_blocking=True) for g in self.guide.targets(batches)]
         batches = [b.to(self.device, non_blocking=True) for b in batches]
         for group in self.optimizer.param_groups:
             group["lr"] = self.schedule.lr(self.progress.step + 1)
@@ -234,7 +235,6 @@ class Trainer:
             with self.ddp.no_sync() if self.ddp is not None and not last else contextlib.nullcontext():
                 with autocast(self.device, self.precision):
                     if self.ddp is not None:
-        guides = [g if g is None else g.to(self.device, non_blocking=True) for g in self.guide.targets(batches)]
                         loss = self.ddp(batch.src, batch.src_len, batch.tgt_in, batch.tgt_out, ls, guides[k])
                     else:
                         loss = self.model.batch_loss(batch, ls, guides[k])
@@ -274,6 +274,7 @@ class Trainer:
         if p.step % t.log_every == 0 and r.window_tokens:
             if main:
                 log_window(self, r)
+            self.guide.log_window(self.writer, p.step, r.window_tokens, self.world)
             self.meter.reset_window()
             self.window_seconds = 0.0
 
@@ -289,7 +290,6 @@ class Trainer:
         improved = scores.bleu > p.best_bleu
         if improved:
             p.best_bleu, p.best_step, p.bad_evals = scores.bleu, p.step, 0
-            self.guide.log_window(self.writer, p.step, r.window_tokens, self.world)
             p.best_dev = self.validator.best_dev_extra(p.step) if self.validator is not None else {}
         else:
             p.bad_evals += 1
