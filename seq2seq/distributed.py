@@ -11,8 +11,10 @@ collectives below work under either device.
 """
 from __future__ import annotations
 
+import contextlib
 import datetime
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import torch
@@ -114,8 +116,38 @@ def init_world(device: torch.device) -> World:
 
 
 def close_world() -> None:
+    """Destroy the process group (every group) if there is one. Anything that still holds it (a DDP
+    reducer) must be dropped first: otherwise the group outlives this call and gloo's threads are torn
+    down during interpreter shutdown, where they can abort the process."""
     if dist.is_available() and dist.is_initialized():
         dist.destroy_process_group()
+
+
+@contextlib.contextmanager
+def owned_world(device: str | torch.device) -> Iterator[World]:
+    """The process group's one owner: joins it on entry, destroys it on every way out.
+
+    Only the ``with`` that created the group destroys it, so a nested one (the CLI's, then ``train``'s)
+    is a no-op. On a normal exit the ranks first meet in a barrier: rank 0 may still be testing while
+    the others are done, and a rank that destroyed its group then would tear down gloo connections its
+    peer still uses. On an exception (``SystemExit`` included) there is no barrier, since the other ranks
+    may be anywhere (a barrier could meet the wrong collective or wait out ``TIMEOUT``); the group is
+    destroyed all the same, and a peer that is still waiting gets an error instead of a hang.
+    """
+    if env_world_size() == 1:  # no torchrun: nothing to own, and no need to look at the device
+        yield World()
+        return
+    from seq2seq.runtime import resolve_device
+
+    created = not dist.is_initialized()
+    world = init_world(resolve_device(device) if isinstance(device, str) else device)
+    try:
+        yield world
+        if created:
+            world.barrier()
+    finally:
+        if created:
+            close_world()
 
 
 class _Loss(torch.nn.Module):

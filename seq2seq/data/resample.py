@@ -100,7 +100,22 @@ class EpochSampler:
         return ParallelIds(*(TokenArray(d, o) for d, o in data))
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        """Stop the worker and wait until it has exited (idempotent).
+
+        The draw it may be running (the next epoch's) is wanted by no one once training ends, so it is
+        stopped, not awaited: for a big corpus it takes minutes. Not waiting at all, as ``shutdown(wait=False)``
+        does, would leave a child process and the executor's thread alive into the interpreter's exit.
+        """
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        self._ahead.clear()
+        workers = list((getattr(pool, "_processes", None) or {}).values())  # 3.14 has terminate_workers()
+        for process in workers:
+            process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+        for process in workers:
+            process.join()
 
 
 _corpus: ParallelIds | None = None  # the worker's copy of the best ids

@@ -25,7 +25,7 @@ from seq2seq.data.batching import TokenBudgetBatchSampler, make_loader
 from seq2seq.data.pipeline import prepare_data
 from seq2seq.data.resample import EpochSampler, SamplingSpec
 from seq2seq.data.tokenizer import Tokenizer
-from seq2seq.distributed import World, close_world, data_parallel, init_world
+from seq2seq.distributed import World, data_parallel, init_world, owned_world
 from seq2seq.errors import CheckpointError, TrainingError
 from seq2seq.model.seq2seq import build_model
 from seq2seq.rundir import RunDir, link
@@ -62,18 +62,33 @@ class Trainer:
         resumed, resumed_run = self._load_resume()
         self._setup_data(resumed_run)
         self.guide = Guide.build(cfg, self.data, self.tok, self.device, resumed)  # trainer.guided_alignment
-        self._setup_model()
-        self._setup_optimizer()
-        self._setup_batches()
-        # Rank 0 alone writes and validates; the other ranks only train.
-        main = self.world.is_main
-        self.writer = SummaryWriter(str(self.run.tensorboard)) if main else None
-        self.validator = Validator(cfg, self.data, self.tok, self.device, self.precision, self.writer) if main else None
-        self.progress, self.meter, self.window_seconds = Progress(), Meter(self.device), 0.0
-        if resumed is not None:
-            self._restore(resumed)
-        self.ema = WeightEMA.build(self.model, t.ema_decay, resumed)  # after the restore: it starts from its weights
-        self.sampling = ScheduledSampling(t, self.tok.pad_id)
+        self.ddp = self.resampler = None
+        try:  # from here on the trainer holds the DDP wrapper and a worker process: close() lets them go
+            self._setup_model()
+            self._setup_optimizer()
+            self._setup_batches()
+            # Rank 0 alone writes and validates; the other ranks only train.
+            main = self.world.is_main
+            self.writer = SummaryWriter(str(self.run.tensorboard)) if main else None
+            self.validator = (Validator(cfg, self.data, self.tok, self.device, self.precision, self.writer)
+                              if main else None)
+            self.progress, self.meter, self.window_seconds = Progress(), Meter(self.device), 0.0
+            if resumed is not None:
+                self._restore(resumed)
+            self.ema = WeightEMA.build(self.model, t.ema_decay, resumed)  # after the restore: starts from its weights
+            self.sampling = ScheduledSampling(t, self.tok.pad_id)
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        """Let go of what outlives a run: the resample worker, and the DDP wrapper, whose reducer holds
+        the process group (a group still held when it is destroyed lives on into interpreter shutdown).
+        Idempotent; ``train`` calls it on every way out, before the group's owner destroys the group."""
+        if self.resampler is not None:
+            self.resampler.close()
+            self.resampler = None
+        self.ddp = None
 
     # ---- build ----
 
@@ -352,8 +367,9 @@ class Trainer:
             reason = self._epochs(stop)
         finally:
             stop.restore()  # also when training fails: leave the caller's handlers as they were
-            if self.resampler is not None:
+            if self.resampler is not None:  # not needed for the test: its worker goes now
                 self.resampler.close()
+                self.resampler = None
             self.bar.close()
         log.info("stopped: %s", reason)
         return finish(self, reason, None if self.interrupted or not main else self.test())
@@ -426,8 +442,14 @@ class Trainer:
 
 
 def train(cfg: Config, run_dir: Path | str) -> dict:
-    """Train in ``run_dir`` and return the results written to ``results.json`` (on every rank)."""
-    try:
-        return Trainer(cfg, run_dir).fit()
-    finally:
-        close_world()
+    """Train in ``run_dir`` and return the results written to ``results.json`` (on every rank).
+
+    Under torchrun the process group belongs to whoever made it: ``seq2seq-train`` makes it before Hydra
+    runs and destroys it after this returns; a caller that made none gets one for the length of this call.
+    """
+    with owned_world(cfg.trainer.device):
+        trainer = Trainer(cfg, run_dir)
+        try:
+            return trainer.fit()
+        finally:
+            trainer.close()  # before the group is destroyed: the DDP wrapper holds it
