@@ -424,7 +424,7 @@ class ServeConfig(InferenceConfig):
     export_dir: str = _opt("", "folder written by seq2seq-export: decode on ONNX Runtime, without torch")
 
     host: str = _opt("127.0.0.1", "address to listen on (loopback only unless told otherwise, e.g. 0.0.0.0)")
-    port: int = _opt(8080, "TCP port to listen on")
+    port: int = _opt(8080, "TCP port to listen on (0 = any free port; the log line 'serving ... on URL' names it)")
     n_best: int = _opt(1, "default number of hypotheses per line a request gets")
     max_beam_size: int = _opt(16, "largest beam_size a request may ask for")
     max_lines: int = _opt(64, "most sentences in one request")
@@ -443,8 +443,8 @@ class ServeConfig(InferenceConfig):
         self.positive("max_beam_size", "max_lines", "max_chars", "max_body_bytes", "batch_max_tokens",
                       "max_waiting_lines")
         self.non_negative("batch_window_ms")
-        if not 1 <= self.port <= 65535:
-            raise ConfigError(f"port={self.port} must be between 1 and 65535")
+        if not 0 <= self.port <= 65535:
+            raise ConfigError(f"port={self.port} must be between 0 (any free port) and 65535")
         if not self.host:
             raise ConfigError("host= must name an address, e.g. 127.0.0.1")
         if self.max_waiting_lines < self.max_lines:

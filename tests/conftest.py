@@ -1,6 +1,7 @@
 """Shared fixtures: one small real training run per test session, trained through the console script."""
 import gzip
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -52,32 +53,53 @@ def smoke_run(tmp_path_factory, cache_env) -> Path:
     return run_dir
 
 
-def free_port() -> int:
-    """A loopback port nobody listens on now (the server binds it a moment later)."""
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class Server:
-    """A real `seq2seq-serve` subprocess on 127.0.0.1; ``url`` once /health answers."""
+    """A real `seq2seq-serve` subprocess on 127.0.0.1, started with ``port=0``; ``url`` once /health answers.
+
+    The server binds any free port and logs the address it got; the port is read from that line, so no
+    other process can take it between the choice and the bind.
+    """
+
+    LISTENING = re.compile(r"\bserving .* on http://127\.0\.0\.1:(\d+)/ \(explorer")
 
     def __init__(self, run_dir: Path | None, *options: str, env=None, timeout: float = 90):
         """``run_dir=None``: the options name the model instead (``export_dir=DIR``)."""
+        import threading
+
+        self.proc = subprocess.Popen([script("seq2seq-serve"), *([f"run_dir={run_dir}"] if run_dir else []),
+                                      "port=0", *options],
+                                     env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.stderr: list[str] = []
+        found, self._port = threading.Event(), None
+
+        def drain():  # always read stderr, so a chatty server never blocks on a full pipe
+            for line in self.proc.stderr:
+                self.stderr.append(line)
+                m = self.LISTENING.search(line)
+                if m and self._port is None:
+                    self._port = int(m.group(1))
+                    found.set()
+            found.set()
+
+        self._reader = threading.Thread(target=drain, daemon=True)
+        self._reader.start()
+        if not found.wait(timeout) or self._port is None:
+            self.stop()
+            raise AssertionError(f"seq2seq-serve never logged its address (exit {self.proc.returncode}): "
+                                 f"{''.join(self.stderr)[-2000:]}")
+        self.port = self._port
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._wait_healthy(timeout)
+
+    def _wait_healthy(self, timeout: float) -> None:
         import time
         import urllib.request
 
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.proc = subprocess.Popen([script("seq2seq-serve"), *([f"run_dir={run_dir}"] if run_dir else []),
-                                      f"port={self.port}", *options],
-                                     env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         deadline = time.monotonic() + timeout
         while True:
             if self.proc.poll() is not None:
-                raise AssertionError(f"seq2seq-serve exited {self.proc.returncode}: {self.proc.stderr.read()[-2000:]}")
+                self.stop()
+                raise AssertionError(f"seq2seq-serve exited {self.proc.returncode}: {''.join(self.stderr)[-2000:]}")
             try:
                 with urllib.request.urlopen(self.url + "/health", timeout=5) as r:
                     if r.status == 200:
@@ -96,7 +118,10 @@ class Server:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGINT)
         try:
-            return self.proc.communicate(timeout=30)
+            self.proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
             self.proc.kill()
-            return self.proc.communicate()
+            self.proc.wait()
+        out = self.proc.stdout.read()
+        self._reader.join(timeout=30)
+        return out, "".join(self.stderr)

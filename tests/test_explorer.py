@@ -1,9 +1,13 @@
 """The attention explorer page in a real headless browser (Debian's chromium, driven by Playwright).
 
 No browser is downloaded: Playwright launches the system ``chromium`` (`apt-get install chromium`); the
-test skips, saying why, where it or Playwright is missing. The screenshot goes to the test's tmp folder,
-or to $SEQ2SEQ_EXPLORER_PNG when set (how docs/explorer.png is made).
+test skips, saying why, where it or Playwright is missing, except under CI (``CI`` set and not empty, as
+``.ci/run`` does), where a missing browser fails: CI must not go green without opening the page. The
+screenshot goes to the test's tmp folder, or to $SEQ2SEQ_EXPLORER_PNG when set (how docs/explorer.png is
+made).
 """
+import http.client
+import json
 import os
 import shutil
 
@@ -15,12 +19,42 @@ SENTENCE = real_lines("test.es", 1)[0]
 BEAM, NBEST = 3, 2
 
 
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed (make setup installs it)")
+def missing(reason: str):
+    """Skip, or fail under CI."""
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason}; CI={os.environ['CI']} requires the browser test to run", pytrace=False)
+    pytest.skip(reason)
+
+
+def chromium() -> str:
+    """The system chromium to drive; skips (fails under CI) where there is none."""
     exe = shutil.which("chromium") or shutil.which("chromium-browser")
     if exe is None:
-        pytest.skip("no chromium on PATH: install Debian's chromium (apt-get install -y chromium)")
+        missing("no chromium on PATH: install Debian's chromium (apt-get install -y chromium)")
+    return exe
+
+
+def test_a_missing_browser_skips_locally_and_fails_under_ci(monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))  # an empty folder: no chromium on it
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception):
+        chromium()
+    for ci in ("true", "1"):
+        monkeypatch.setenv("CI", ci)
+        with pytest.raises(pytest.fail.Exception, match="requires the browser test to run"):
+            chromium()
+    monkeypatch.setenv("CI", "")  # set but empty: not CI
+    with pytest.raises(pytest.skip.Exception):
+        chromium()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    try:
+        from playwright import sync_api
+    except ImportError:
+        missing("playwright not installed (make setup installs it)")
+    exe = chromium()
     with sync_api.sync_playwright() as p:
         # --no-sandbox: CI and containers run as root, where chromium's sandbox refuses to start.
         b = p.chromium.launch(executable_path=exe, args=["--no-sandbox"])
@@ -28,13 +62,22 @@ def browser():
         b.close()
 
 
-def test_explorer_translates_and_draws_each_hypothesis(browser, smoke_run, cache_env, tmp_path):
-    from seq2seq import Translator
+def api(server, body: dict) -> dict:
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=120)
+    conn.request("POST", "/translate", json.dumps(body), {"content-type": "application/json"})
+    r = conn.getresponse()
+    assert r.status == 200
+    return json.loads(r.read())
 
-    expected = Translator.from_run(smoke_run, device="cpu").translate([SENTENCE], beam_size=BEAM, n_best=NBEST,
-                                                                      return_attention=True)[0]
+
+def test_explorer_translates_and_draws_each_hypothesis(browser, smoke_run, cache_env, tmp_path):
     server = Server(smoke_run, "device=cpu", env=cache_env)
     try:
+        # what the page must show: the API's answer for the same sentence and options
+        expected = api(server, {"text": [SENTENCE], "beam_size": BEAM, "n_best": NBEST, "attention": True})
+        expected = expected["translations"][0]
+        nbest = expected["nbest"]
+        assert len(nbest) == NBEST and all(h["attention"] for h in nbest)
         page = browser.new_page(viewport={"width": 1200, "height": 900})
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))
@@ -46,14 +89,26 @@ def test_explorer_translates_and_draws_each_hypothesis(browser, smoke_run, cache
         page.wait_for_selector("table.heatmap td.cell", timeout=60_000)
 
         hyps = page.locator(".hyp .text")
-        assert hyps.all_inner_texts() == [h.text for h in expected.nbest]
-        assert page.locator(".hyp.chosen .text").inner_text() == expected.text
-        # the heatmap of the best hypothesis: target pieces down, source pieces across
+        assert hyps.all_inner_texts() == [h["text"] for h in nbest]
+        assert page.locator(".hyp.chosen .text").inner_text() == expected["text"] == nbest[0]["text"]
+        # the heatmap of the best hypothesis: one cell per attention weight, target pieces down, source across
+        best = nbest[0]
         cells = page.locator("table.heatmap td.cell")
-        assert cells.count() == len(expected.nbest[0].target_pieces) * len(expected.source_pieces)
-        assert page.locator("table.heatmap thead th.src").all_inner_texts() == expected.source_pieces
-        assert page.locator("table.heatmap th.tgt").all_inner_texts() == expected.nbest[0].target_pieces
-        assert page.locator(".diagnostics").inner_text().count(":") >= 4  # entropy, uncovered, coverage, diag.
+        assert cells.count() == len(best["attention"]) * len(best["attention"][0])
+        assert cells.count() == len(best["target_pieces"]) * len(best["source_pieces"])
+        assert page.locator("table.heatmap thead th.src").all_inner_texts() == best["source_pieces"]
+        assert page.locator("table.heatmap th.tgt").all_inner_texts() == best["target_pieces"]
+        # each cell's tooltip holds its weight, to 3 decimals
+        first = page.locator("table.heatmap tbody tr:first-child td.cell")
+        titles = first.evaluate_all("tds => tds.map(td => td.title)")
+        first_row = [float(t.rsplit(": ", 1)[1]) for t in titles]
+        assert first_row == pytest.approx(best["attention"][0], abs=6e-4)
+        # the diagnostics the API gives, each shown (to 3 decimals), and the hard links
+        shown = dict(span.split(": ", 1) for span in page.locator(".diagnostics span").all_inner_texts())
+        names = {"entropy": "entropy (nats)", "uncovered": "uncovered", "coverage_dev": "coverage deviation",
+                 "diagonality": "diagonality"}
+        assert {key: float(shown[name]) for key, name in names.items()} == pytest.approx(best["diagnostics"], abs=6e-4)
+        assert shown["links"] == best["alignment"]
 
         # hovering the first target piece shades the source pieces and outlines its hard-linked word
         page.hover("table.heatmap tbody tr:first-child th.tgt")
@@ -62,9 +117,10 @@ def test_explorer_translates_and_draws_each_hypothesis(browser, smoke_run, cache
 
         # each beam hypothesis has its own heatmap
         page.click(".hyp >> nth=1")
-        second = expected.nbest[1]
-        assert page.locator(".hyp.chosen .text").inner_text() == second.text
-        assert cells.count() == len(second.target_pieces) * len(second.source_pieces)
+        second = nbest[1]
+        assert page.locator(".hyp.chosen .text").inner_text() == second["text"]
+        assert cells.count() == len(second["attention"]) * len(second["attention"][0])
+        assert page.locator("table.heatmap th.tgt").all_inner_texts() == second["target_pieces"]
 
         page.click(".hyp >> nth=0")
         page.hover("table.heatmap tbody tr:nth-child(2) th.tgt")

@@ -3,6 +3,7 @@
 Modules, one job each:
 
 - ``schema``: the request model, its limits, and the one-line errors for bad requests;
+- ``jsonbody``: JSON parsing bounded in time and memory (nesting depth, numeral length);
 - ``bodylimit``: ASGI middleware refusing an oversized body before it is read whole;
 - ``batcher``: the micro-batcher that decodes concurrent requests together, off the event loop;
 - ``payload``: ``Translation`` results as the JSON the contract promises;

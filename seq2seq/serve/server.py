@@ -1,7 +1,8 @@
 """Start-up: load the run, open the listening socket, run uvicorn until SIGINT/SIGTERM.
 
 The socket is bound here, before uvicorn starts, so a port in use or a bad host is a one-line
-``ConfigError`` (uvicorn would log it and exit 1 on its own).
+``ConfigError`` (uvicorn would log it and exit 1 on its own). The start-up line names the address the
+socket really got, so ``port=0`` (any free port) leaves no race between choosing a port and binding it.
 """
 from __future__ import annotations
 
@@ -45,7 +46,13 @@ def serve(cfg: ServeConfig) -> None:
     app = create_app(translator, cfg)
     # log_config=None: uvicorn's loggers go through ours (stderr), stdout stays empty.
     server = uvicorn.Server(uvicorn.Config(app, log_config=None, access_log=cfg.access_log, lifespan="on"))
-    host = f"[{cfg.host}]" if ":" in cfg.host else cfg.host
-    log.info("serving %s on http://%s:%d (explorer: /, API docs: /docs); micro-batch window %g ms",
-             translator.run.root, host, cfg.port, cfg.batch_window_ms)
+    # The port the socket really got (port=0 asks the OS for a free one): scripts and tests read it here.
+    log.info("serving %s on %s (explorer: /, API docs: /docs); micro-batch window %g ms",
+             translator.run.root, url(sock), cfg.batch_window_ms)
     server.run(sockets=[sock])
+
+
+def url(sock: socket.socket) -> str:
+    """``http://HOST:PORT/`` of a listening socket, as bound (IPv6 hosts in brackets)."""
+    host, port = sock.getsockname()[:2]
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
