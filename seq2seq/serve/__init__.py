@@ -3,10 +3,11 @@
 Modules, one job each:
 
 - ``schema``: the request model, its limits, and the one-line errors for bad requests;
+- ``align_schema``, ``align_route``: ``POST /align`` (forced alignment of given pairs), its request and answer;
 - ``jsonbody``: JSON parsing bounded in time and memory (nesting depth, numeral length);
 - ``bodylimit``: ASGI middleware refusing an oversized body before it is read whole;
 - ``batcher``: the micro-batcher that decodes concurrent requests together, off the event loop;
 - ``payload``: ``Translation`` results as the JSON the contract promises;
-- ``app``: the routes (``POST /translate``, ``GET /health``, ``GET /`` and its static assets);
+- ``app``: the routes (``POST /translate``, ``POST /align``, ``GET /health``, ``GET /`` and its static assets);
 - ``server``: listening socket and uvicorn, started by ``seq2seq.cli.serve_main``.
 """

@@ -1,4 +1,4 @@
-"""The ASGI app: ``POST /translate``, ``GET /health``, the explorer page at ``/`` and its assets.
+"""The ASGI app: ``POST /translate``, ``POST /align``, ``GET /health``, the explorer page at ``/`` and its assets.
 
 Every error answer is ``{"error": "one line"}`` with a 4xx status (5xx only for a bug of ours), so a
 client can show it as it is and the server keeps serving.
@@ -18,6 +18,8 @@ from seq2seq.config import ServeConfig
 from seq2seq.data.arrays import TokenArray
 from seq2seq.inference.translator import Translator, clean
 from seq2seq.search import SearchOptions
+from seq2seq.serve.align_route import add_align, decode_align
+from seq2seq.serve.align_schema import AlignKey
 from seq2seq.serve.batcher import Busy, MicroBatcher
 from seq2seq.serve.bodylimit import BodyLimit
 from seq2seq.serve.payload import entry_json
@@ -33,10 +35,13 @@ _EXAMPLE = {"translations": [{"text": "And God said, Let there be light.", "scor
 def decoder(translator: Translator, cfg: ServeConfig):
     """The batcher's ``decode``: one search over the sentences of a group of requests, as JSON entries.
 
-    key: (beam_size, n_best, attention), what the requests of a group share.
+    key: (beam_size, n_best, attention), what the requests of a group share; or an ``AlignKey``, whose
+    group is sentence pairs to force through the model (``align_route.decode_align``).
     """
 
-    def decode(ids: list, key: tuple) -> list[dict]:
+    def decode(ids: list, key) -> list[dict]:
+        if isinstance(key, AlignKey):
+            return decode_align(translator, ids, key, cfg.batch_tokens)
         beam_size, n_best, attention = key
         opts = SearchOptions.of(cfg, beam_size=beam_size, n_best=n_best)
         results = translator.translate_encoded(TokenArray.from_lists(ids), opts, attention, cfg.batch_tokens)
@@ -61,7 +66,14 @@ def create_app(translator: Translator, cfg: ServeConfig) -> FastAPI:
     app.add_middleware(BodyLimit, max_bytes=cfg.max_body_bytes)
     app.state.batcher = batcher
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    _add_error_handlers(app)
+    _add_pages(app, translator, cfg, batcher)
+    _add_translate(app, translator, batcher, limits)
+    add_align(app, translator, batcher, limits)
+    return app
 
+
+def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
@@ -70,6 +82,8 @@ def create_app(translator: Translator, cfg: ServeConfig) -> FastAPI:
     async def bug(_request: Request, exc: Exception) -> JSONResponse:  # logged by uvicorn with its traceback
         return JSONResponse({"error": f"internal error: {type(exc).__name__}: {str(exc)[:200]}"}, status_code=500)
 
+
+def _add_pages(app: FastAPI, translator: Translator, cfg: ServeConfig, batcher: MicroBatcher) -> None:
     @app.get("/", include_in_schema=False)
     async def page() -> FileResponse:
         return FileResponse(STATIC / "index.html")
@@ -86,6 +100,8 @@ def create_app(translator: Translator, cfg: ServeConfig) -> FastAPI:
                 "waiting": batcher.waiting,
                 "batches": batcher.batches, "requests": batcher.requests}
 
+
+def _add_translate(app: FastAPI, translator: Translator, batcher: MicroBatcher, limits: Limits) -> None:
     @app.post("/translate", summary="Translate sentences, one entry per sentence in order",
               openapi_extra={"requestBody": {"required": True, "content": {
                   "application/json": {"schema": TranslateRequest.model_json_schema()}}}},
@@ -106,5 +122,3 @@ def create_app(translator: Translator, cfg: ServeConfig) -> FastAPI:
         except Busy as e:
             return JSONResponse({"error": str(e)}, status_code=503, headers={"Retry-After": "1"})
         return JSONResponse({"translations": entries})
-
-    return app

@@ -60,16 +60,26 @@ class Request:
     attention: bool
 
 
-def _pydantic_message(e: ValidationError) -> str:
+def pydantic_message(e: ValidationError, model: type[BaseModel] = TranslateRequest) -> str:
+    """The first validation error as one line naming the field (``pairs.0.target: Field required``)."""
     err = e.errors()[0]
     loc = ".".join(str(p) for p in err["loc"])
     if err["type"] == "extra_forbidden":
-        return f"{loc}: unknown option; options are {', '.join(TranslateRequest.model_fields)}"
+        fields = model.model_fields if len(err["loc"]) == 1 else _nested_fields(model, err["loc"])
+        return f"{loc}: unknown option; options are {', '.join(fields)}"
     return f"{loc or 'body'}: {err['msg']}"
 
 
-def parse_request(body: bytes, limits: Limits) -> Request:
-    """Decode, parse and check a request body; raises ``RequestError`` (400, 413 or 422)."""
+def _nested_fields(model: type[BaseModel], loc: tuple) -> list[str]:
+    """The field names of the object at ``loc[:-1]`` (a list's items are skipped over by their index)."""
+    for part in loc[:-1]:
+        if isinstance(part, str):
+            model = model.model_fields[part].annotation.__args__[0]  # list[Item] -> Item
+    return list(model.model_fields)
+
+
+def json_object(body: bytes, example: str) -> dict:
+    """A request body as a JSON object; raises ``RequestError`` (400 not UTF-8 / not JSON, 422 not an object)."""
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -79,12 +89,18 @@ def parse_request(body: bytes, limits: Limits) -> Request:
     except BodyError as e:
         raise RequestError(e.status, e.message) from None
     if not isinstance(obj, dict):
-        raise RequestError(422, 'body: expected a JSON object like {"text": ["..."]}')
+        raise RequestError(422, f"body: expected a JSON object like {example}")
+    return obj
+
+
+def parse_request(body: bytes, limits: Limits) -> Request:
+    """Decode, parse and check a request body; raises ``RequestError`` (400, 413 or 422)."""
+    obj = json_object(body, '{"text": ["..."]}')
     _check_count(obj.get("text"), limits)  # before validation, which would report every bad entry of a long list
     try:
         req = TranslateRequest.model_validate(obj)
     except ValidationError as e:
-        raise RequestError(422, _pydantic_message(e)) from None
+        raise RequestError(422, pydantic_message(e)) from None
     return check(req, limits)
 
 
@@ -94,19 +110,24 @@ def _check_count(text, limits: Limits) -> None:
                                 "per request; split them into several requests")
 
 
+def check_line(where: str, line: str, limits: Limits) -> None:
+    """One sentence within ``max_chars`` (413) and made of Unicode text (422)."""
+    if len(line) > limits.max_chars:
+        raise RequestError(413, f"{where}: {len(line)} characters, more than the limit of {limits.max_chars}")
+    try:  # JSON's \ud800 escapes make a lone surrogate, which is no text the tokenizer can read
+        line.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise RequestError(422, f"{where}: character {e.start} is a lone surrogate "
+                                f"(\\u{ord(line[e.start]):04x}), not Unicode text") from None
+
+
 def check(req: TranslateRequest, limits: Limits) -> Request:
     """The server's limits and the range rules of the search options."""
     if not req.text:
         raise RequestError(422, "text: empty list; send at least one sentence")
     _check_count(req.text, limits)
     for k, line in enumerate(req.text):
-        if len(line) > limits.max_chars:
-            raise RequestError(413, f"text.{k}: {len(line)} characters, more than the limit of {limits.max_chars}")
-        try:  # JSON's \ud800 escapes make a lone surrogate, which is no text the tokenizer can read
-            line.encode("utf-8")
-        except UnicodeEncodeError as e:
-            raise RequestError(422, f"text.{k}: character {e.start} is a lone surrogate "
-                                    f"(\\u{ord(line[e.start]):04x}), not Unicode text") from None
+        check_line(f"text.{k}", line, limits)
     beam = limits.beam_size if req.beam_size is None else req.beam_size
     if not 1 <= beam <= limits.max_beam_size:
         raise RequestError(422, f"beam_size: {beam} must be between 1 and {limits.max_beam_size}")

@@ -1,0 +1,97 @@
+"""``POST /align``: forced alignment of given sentence pairs (``Translator.align``) over HTTP.
+
+The pairs go through the same micro-batcher as translations (one worker thread runs the model), keyed
+by their link reading, so concurrent align requests with the same reading share one forced pass.
+An ONNX-backed server (``export_dir=``) has no teacher-forced model to run: it answers 400 at once.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Optional
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+
+from seq2seq.analysis.aer import Reference, format_links, format_reference, score_alignments
+from seq2seq.inference.aligner import Alignment
+from seq2seq.inference.translator import Translator
+from seq2seq.serve.align_schema import AlignItem, AlignKey, AlignRequest, parse_align
+from seq2seq.serve.batcher import Busy, MicroBatcher
+from seq2seq.serve.schema import Limits, RequestError
+
+NEEDS_RUN = ("forced alignment needs the PyTorch model: this server decodes an ONNX export (export_dir=); "
+             "start seq2seq-serve with run_dir=RUN to use /align")
+
+_EXAMPLE = {"reading": "argmax", "threshold": None, "shift": False, "alignments": [{
+    "source_words": ["Sea", "la", "luz."], "target_words": ["Let", "there", "be", "light."],
+    "source_pieces": ["▁Sea", "▁la", "▁luz", ".", "</s>"], "target_pieces": ["▁Let", "▁there", "▁be", "▁light", ".",
+                                                                          "</s>"],
+    "attention": [[0.81, 0.1, 0.05, 0.02, 0.02]], "word_matrix": [[0.81, 0.1, 0.07, 0.02]],
+    "links": [[0, 0], [0, 2], [2, 3]], "alignment": "0-0 0-2 2-3", "unmatched": 0,
+    "reference": {"alignment": "0-2 2-3 1p3", "sure": [[0, 2], [2, 3]], "possible": [[0, 2], [1, 3], [2, 3]]},
+    "scores": {"precision": 0.6667, "recall": 1.0, "aer": 0.2, "pairs": 1, "predicted": 3, "sure": 2,
+               "possible": 3}}],
+    "scores": {"precision": 0.6667, "recall": 1.0, "aer": 0.2, "pairs": 1, "predicted": 3, "sure": 2, "possible": 3}}
+
+
+def _pairs(links) -> list[list[int]]:
+    return [[int(i), int(j)] for i, j in sorted(links)]
+
+
+def scores_json(links: list, references: list[Reference]) -> Optional[dict]:
+    """Precision, recall and AER (``seq2seq.analysis.aer``) over the pairs that have reference links; None
+    where no pair has any (AER means nothing without a reference)."""
+    scores = score_alignments(links, references)
+    return asdict(scores) if scores.pairs else None
+
+
+def alignment_json(a: Alignment, reference: Optional[Reference]) -> dict:
+    """One pair's answer: words, pieces, the (T + 1, S + 1) piece attention and the (target words, source
+    words + 1) word matrix (both rounded to 5 decimals), the links as pairs and as a Pharaoh line; with a
+    reference, the reference and the links' scores against it."""
+    out = {"source_words": a.source_words, "target_words": a.target_words, "source_pieces": a.source_pieces,
+           "target_pieces": a.target_pieces, "attention": a.attention.astype("float64").round(5).tolist(),
+           "word_matrix": a.word_matrix.astype("float64").round(5).tolist(), "links": _pairs(a.links),
+           "alignment": format_links(a.links), "unmatched": int(a.unmatched)}
+    if reference is not None:
+        out["reference"] = {"alignment": format_reference(reference), "sure": _pairs(reference.sure),
+                            "possible": _pairs(reference.possible)}
+        out["scores"] = scores_json([a.links], [reference])
+    return out
+
+
+def decode_align(translator: Translator, items: list[AlignItem], key: AlignKey, batch_tokens: int) -> list[dict]:
+    """The batcher's ``decode`` for align groups: one ``Translator.align`` call over every pair."""
+    found = translator.align([it.source for it in items], [it.target for it in items], reading=key.reading,
+                             threshold=key.threshold, shift=key.shift, batch_tokens=batch_tokens)
+    return [alignment_json(a, it.reference) for a, it in zip(found, items)]
+
+
+def add_align(app: FastAPI, translator: Translator, batcher: MicroBatcher, limits: Limits) -> None:
+    """Route ``POST /align`` on ``app``; its pairs go through ``batcher`` (see ``decode_align``)."""
+
+    @app.post("/align", summary="Force sentence pairs through the model: attention, word links, scores",
+              openapi_extra={"requestBody": {"required": True, "content": {
+                  "application/json": {"schema": AlignRequest.model_json_schema()}}}},
+              responses={200: {"content": {"application/json": {"example": _EXAMPLE}}},
+                         400: {"description": "body is not UTF-8 or not JSON; or the server runs an ONNX export"},
+                         413: {"description": "body, pair count or sentence length over a limit"},
+                         422: {"description": "wrong types, unknown option, a side with no words, bad reference"},
+                         503: {"description": "more sentences waiting than max_waiting_lines; retry later"}})
+    async def align(request: Request) -> JSONResponse:
+        if translator.engine is not None:
+            return JSONResponse({"error": NEEDS_RUN}, status_code=400)
+        try:
+            req = parse_align(await request.body(), limits)
+        except RequestError as e:
+            return JSONResponse({"error": e.message}, status_code=e.status)
+        try:
+            entries = await batcher.submit(req.items, req.key)
+        except Busy as e:
+            return JSONResponse({"error": str(e)}, status_code=503, headers={"Retry-After": "1"})
+        scored = [([tuple(link) for link in e["links"]], it.reference)
+                  for e, it in zip(entries, req.items) if it.reference is not None]
+        total = scores_json([links for links, _ in scored], [ref for _, ref in scored]) if scored else None
+        return JSONResponse({"reading": req.key.reading,
+                             "threshold": req.key.threshold if req.key.reading == "threshold" else None,
+                             "shift": req.key.shift, "alignments": entries, "scores": total})
