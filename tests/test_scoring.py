@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pytest
 import torch
-from test_search import BOS, EOS, LENGTHS, ToyModel, exhaustive, full_seq, make_batch
+from test_search import BOS, EOS, LENGTHS, ToyModel, exhaustive, force, full_seq, make_batch
 
 from seq2seq.search import Scoring, beam_search, greedy_search
 
@@ -92,8 +92,12 @@ def test_greedy_reports_the_same_norm_score_as_beam_one():
     kw = dict(bos_id=BOS, eos_id=EOS, length_norm="average", coverage_beta=0.3)
     greedy = greedy_search(model, src, src_len, **kw)
     beam = beam_search(model, src, src_len, beam_size=1, **kw)
-    for (g,), (b,), n in zip(greedy, beam, LENGTHS):
+    for i, ((g,), (b,), n) in enumerate(zip(greedy, beam, LENGTHS)):
         assert full_seq(g) == full_seq(b)
         assert g.norm_score == pytest.approx(b.norm_score, abs=1e-5)
-        expected = reference_norm(g.score, g.attention, "average", 0.6, 0.3)
+        # the reference is rebuilt from the sequence alone: teacher-forced log-probs and attention rows,
+        # never the search's own score or attention
+        score, attn = force(model, src[i], n, full_seq(g))
+        assert g.score == pytest.approx(score, abs=1e-5)
+        expected = reference_norm(score, attn, "average", 0.6, 0.3)
         assert g.norm_score == pytest.approx(expected, abs=1e-5)
