@@ -150,14 +150,34 @@ def test_bundled_corpus_tokenizer_is_the_one_whole_file_reading_trains(tmp_path)
     assert streamed.src_model_path.read_bytes() == whole.src_model_path.read_bytes()
 
 
-def test_big_corpus_trains_the_tokenizer_on_a_sample(tmp_path):
+def test_big_corpus_trains_the_tokenizer_on_a_sample(tmp_path, monkeypatch):
+    """input_sentence_size=1000 on a joint model: 500 pairs drawn across all 6,000 (both sides, 1,000
+    sentences) reach sentencepiece; without the limit every non-empty pair does. The real trainer runs; the
+    wrapper only counts what it is handed."""
+    fed: list[list[str]] = []
+    real_train = spm.SentencePieceTrainer.train
+
+    def counting(*args, sentence_iterator, **kwargs):
+        fed.append(list(sentence_iterator))
+        return real_train(*args, sentence_iterator=iter(fed[-1]), **kwargs)
+
+    monkeypatch.setattr(spm.SentencePieceTrainer, "train", staticmethod(counting))
     tok_cfg = TokenizerConfig(vocab_size=600, input_sentence_size=1000, cache_dir=str(tmp_path / "cache"))
     data = DataConfig(train=str(DATA / "train"), dev=str(DATA / "dev"), test=str(DATA / "test"), limit_train=6000,
                       limit_eval=10)
     prepared = prepare_data(data, tok_cfg)
     assert prepared.report["train_lines"] == 6000  # every line encoded, only 500 pairs sampled for spm
+    es, en = (real(lang, 6000) for lang in ("es", "en"))
+    pairs = [(a.strip(), b.strip()) for a, b in zip(es, en) if a.strip() and b.strip()]
+    assert len(fed) == 1 and len(fed[0]) == 1000
+    sample = list(zip(fed[0][:500], fed[0][500:]))  # source sentences, then their targets
+    assert set(sample) <= set(pairs)  # real pairs of the first 6,000, each side beside its own (a few repeat)
+    position = {pair: k for k, pair in enumerate(pairs)}
+    picked = sorted(position[pair] for pair in sample)
+    assert picked[0] < 600 and picked[-1] > 5400  # spread over the whole corpus, not its first 500 pairs
     full = TokenizerConfig(vocab_size=600, cache_dir=str(tmp_path / "full"))
     other = prepare_data(data, full).tokenizer
+    assert len(fed) == 2 and len(fed[1]) == 2 * len(pairs)  # under the default 500,000: every pair, both sides
     assert prepared.tokenizer.src_model_path.read_bytes() != other.src_model_path.read_bytes()
 
 
