@@ -9,7 +9,8 @@ from seq2seq.errors import CheckpointError, ConfigError
 from seq2seq.inference.translator import Translator
 from seq2seq.rundir import RunDir
 from seq2seq.training.trainer import Trainer
-from conftest import run_cli
+from conftest import real_lines, run_cli
+from test_ema import nbest_lines
 from test_trainer import tiny
 
 
@@ -26,13 +27,25 @@ def test_last_k_is_the_elementwise_mean_of_the_newest_k(run):
     assert [p.name for p in paths] == ["step-00000004.pt", "step-00000006.pt", "step-00000008.pt"]
     states = [checkpoint.load(p) for p in paths]
     averaged = checkpoint.load(out)
+    expected = {k: sum(s["model"][k].double() for s in states) / 3  # summed here, not by the code under test
+                for k in states[0]["model"]}
+    assert averaged["model"].keys() == expected.keys()
     for k, v in averaged["model"].items():
-        expected = sum(s["model"][k].double() for s in states) / 3  # summed here, not by the code under test
-        torch.testing.assert_close(v.double(), expected, rtol=0, atol=1e-6)
+        torch.testing.assert_close(v.double(), expected[k], rtol=0, atol=1e-6)
     assert not torch.equal(averaged["model"]["decoder.out_proj.weight"], states[-1]["model"]["decoder.out_proj.weight"])
     assert "optimizer" not in averaged and checkpoint.newest_valid(run / "checkpoints").name == "last.pt"
+    # checkpoint=averaged decodes with exactly those means, in this process and through the command line
     translator = Translator.from_run(run, "averaged", device="cpu", precision="fp32")
-    assert translator.step == 8 and isinstance(translator.translate(["En el principio"])[0].text, str)
+    assert translator.step == 8
+    for k, v in translator.model.state_dict().items():
+        torch.testing.assert_close(v.double(), expected[k], rtol=0, atol=1e-6)
+    lines = real_lines("dev.es", 4)
+    proc = run_cli("seq2seq-translate", f"run_dir={run}", "checkpoint=averaged", "beam_size=2", "n_best=2",
+                   "precision=fp32", input="\n".join(lines) + "\n")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.splitlines() == nbest_lines(translator, lines)
+    newest = Translator.from_run(run, str(paths[-1]), device="cpu", precision="fp32")
+    assert proc.stdout.splitlines() != nbest_lines(newest, lines)  # not the step-8 weights alone
 
 
 def test_best_k_picks_the_highest_dev_bleu(run):

@@ -8,6 +8,7 @@ from seq2seq.errors import ConfigError
 from seq2seq.inference.translator import Translator
 from seq2seq.training.ema import WeightEMA
 from seq2seq.training.trainer import Trainer
+from conftest import real_lines, run_cli
 from test_trainer import tiny
 
 DECAY = 0.8
@@ -65,7 +66,22 @@ def test_trainer_average_after_n_steps_and_ema_checkpoint(tmp_path, cache):
     assert ema_pt["progress"]["step"] == trainer.ema.best_step in (4, 8) and "optimizer" not in ema_pt
     translator = Translator.from_run(tmp_path / "run", "ema", device="cpu", precision="fp32")
     assert translator.step == trainer.ema.best_step
+    assert all(torch.equal(translator.model.state_dict()[k], v) for k, v in ema_pt["model"].items())
     assert checkpoint.newest_valid(tmp_path / "run" / "checkpoints").name == "last.pt"  # never ema.pt
+    # through the command line: checkpoint=ema decodes the average, not best.pt (their n-best scores differ)
+    lines = real_lines("dev.es", 4)
+    proc = run_cli("seq2seq-translate", f"run_dir={tmp_path / 'run'}", "checkpoint=ema", "beam_size=2", "n_best=2",
+                   "precision=fp32", input="\n".join(lines) + "\n")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.splitlines() == nbest_lines(translator, lines)
+    best = Translator.from_run(tmp_path / "run", "best", device="cpu", precision="fp32")
+    assert proc.stdout.splitlines() != nbest_lines(best, lines)
+
+
+def nbest_lines(translator, lines: list[str]) -> list[str]:
+    """What `seq2seq-translate beam_size=2 n_best=2` prints for ``lines``, computed in this process."""
+    out = translator.translate(lines, beam_size=2, n_best=2)
+    return [f"{i} ||| {h.text} ||| {h.score:.4f}" for i, r in enumerate(out) for h in r.nbest]
 
 
 def test_resume_keeps_the_average_bit_identical(tmp_path, cache):
