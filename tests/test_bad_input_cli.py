@@ -1,6 +1,7 @@
 """Bad input end to end through the console scripts: one clear line, non-zero exit, no traceback, and
 nothing of an existing run modified. Plus what is tolerated, and translate on arbitrary input."""
 import gzip
+import re
 import shutil
 from pathlib import Path
 
@@ -80,6 +81,29 @@ def test_checkpoint_from_other_version_or_vocab_is_refused(smoke_run, tmp_path):
     (run / "checkpoints" / "best.pt").write_bytes(b"not a checkpoint")
     proc = run_cli("seq2seq-translate", f"run_dir={run}", input="hola\n")
     assert proc.returncode == 2 and "not a readable checkpoint" in proc.stderr and proc.stdout == ""
+
+
+def test_a_diverging_run_is_a_training_error_in_one_line_with_a_usable_last(tmp_path, cache_env):
+    """A learning rate of 1e37 from the first step (no warm-up): step 1 is finite and moves every weight by ~1e37
+    (still finite), so every later loss, summed over the vocabulary and the batch, overflows float32; after
+    trainer.max_bad_steps such steps the run stops with TrainingError (exit 2), last.pt the state after step 1."""
+    run = tmp_path / "run"
+    tiny = ["experiment=smoke", "data.limit_train=600", "data.limit_eval=10", "tokenizer.vocab_size=500",
+            "model.emb_size=16", "model.enc_hidden=16", "model.dec_hidden=32", "model.attention_size=16",
+            "model.output_size=16", "trainer.num_heatmaps=0", "trainer.num_threads=1", "trainer.precision=fp32"]
+    proc = run_cli("seq2seq-train", *tiny, "optim.lr=1e37", "optim.warmup_steps=1", "trainer.max_bad_steps=2",
+                   "trainer.max_steps=50", "trainer.eval_every=50", f"hydra.run.dir={run}", cwd=tmp_path, env=cache_env)
+    assert proc.returncode == 2, proc.stderr[-2000:]
+    assert "Traceback" not in proc.stderr + proc.stdout and proc.stdout == ""
+    errors = [line for line in proc.stderr.splitlines() if "error:" in line]
+    assert len(errors) == 1, proc.stderr[-2000:]
+    # the host reads the step figures every trainer.log_every steps, so the count can pass max_bad_steps
+    m = re.fullmatch(r"seq2seq-train: error: (\d+) non-finite steps in a row at step (\d+): lower optim.lr or use "
+                     r"trainer.precision=fp32; last.pt holds the last good state", errors[0])
+    assert m and int(m[1]) >= 2, errors[0]
+    last = torch.load(run / "checkpoints" / "last.pt", weights_only=True)
+    assert last["progress"]["skipped_steps"] == int(m[1]) and not (run / "results.json").exists()
+    assert all(torch.isfinite(v).all() for v in last["model"].values())
 
 
 @pytest.fixture(scope="module")
