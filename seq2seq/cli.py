@@ -367,6 +367,18 @@ def export_main() -> None:
     _inference("seq2seq-export", "ExportConfig", body)
 
 
+def align_main() -> None:
+    def body(cfg):
+        from seq2seq.inference.align_cmd import run_align
+
+        result = run_align(cfg)
+        log.info("aligned %d sentence pairs", result.pairs)
+        if result.scores is not None:  # beside the links on stdout it would corrupt them: stderr then
+            print(f"AER against {cfg.gold}: {result.scores.line()}", file=sys.stdout if cfg.output else sys.stderr)
+
+    _inference("seq2seq-align", "AlignConfig", body)
+
+
 def serve_main() -> None:
     def body(cfg):
         from seq2seq.serve.server import serve

@@ -25,6 +25,7 @@ from seq2seq.config import DataConfig, ModelConfig
 from seq2seq.data.arrays import TokenArray
 from seq2seq.data.tokenizer import Tokenizer
 from seq2seq.errors import CheckpointError
+from seq2seq.inference.aligner import Alignment
 from seq2seq.rundir import RunDir
 from seq2seq.search.options import Hypothesis, SearchOptions
 
@@ -212,6 +213,23 @@ class Translator:
             best = Translation(**{**all_n[0].__dict__, "nbest": all_n})
             results.append(best)
         return results
+
+    def align(self, sources: Sequence[str], targets: Sequence[str], *, reading: str = "argmax",
+              threshold: float = 0.5, shift: bool = False, batch_tokens: int = 12000) -> list[Alignment]:
+        """Forced alignment: each ``targets[k]`` fed to the model as the translation of ``sources[k]``.
+
+        reading: ``argmax`` (each target word to its most attended source word) or ``threshold`` (every
+            source word with at least ``threshold`` of the target word's attention); shift: read the step
+            that predicts the next piece (``seq2seq.analysis.links``).
+        Returns one ``Alignment`` per pair, in order; its links index the whitespace tokens of the lines.
+        """
+        if self.engine is not None:
+            raise CheckpointError("forced alignment needs the PyTorch model: load the run with run_dir= "
+                                  "(Translator.from_run), not an ONNX export")
+        from seq2seq.inference.aligner import align_lines
+
+        return align_lines(self, sources, targets, reading=reading, threshold=threshold, shift=shift,
+                           batch_tokens=batch_tokens)
 
     def source_pieces(self, src_ids) -> list[str]:
         """The pieces of one source id sequence as the model reads it: cut at the search's limit, plus EOS
