@@ -194,3 +194,17 @@ def test_reverse_run_symmetrises_both_directions(translator, smoke_run, pairs, t
         assert got == want
     inter = [ref.sure for ref in read_link_file(tmp_path / "intersection.align", src, tgt)]
     assert all(links <= set(f.links) for links, f in zip(inter, fwd))
+
+
+def test_cli_help_lists_the_options_and_a_missing_one_is_one_line(tmp_path):
+    help_ = run_cli("seq2seq-align", "--help")
+    assert help_.returncode == 0
+    for option in ("run_dir=", "src=", "tgt=", "output=", "gold=", "matrices=", "reading=argmax", "threshold=0.5",
+                   "shift=False", "reverse_run=", "symmetrise=grow-diag-final"):
+        assert option in help_.stdout
+    proc = run_cli("seq2seq-align", f"run_dir={tmp_path}", f"src={tmp_path / 'a'}")
+    assert proc.returncode == 2 and proc.stderr.strip().splitlines() == [
+        "seq2seq-align: error: tgt= is required; see seq2seq-align --help"]
+    proc = run_cli("seq2seq-align", f"run_dir={tmp_path}", "src=a", "tgt=b", "symmetrise=gdf")
+    assert proc.returncode == 2 and "symmetrise=gdf is not one of intersection | union | grow-diag | " \
+                                    "grow-diag-final" in proc.stderr
