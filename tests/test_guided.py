@@ -238,3 +238,94 @@ def test_dev_reference_is_read_in_the_orientation_its_indices_fit(tmp_path):
         read_dev_reference(other, text, swapped=False)
     with pytest.raises(AlignmentFileError, match=r"dev.align: 3 lines, but the corpus has 4"):
         read_dev_reference(ref, ParallelText("dev", ["a"], ["x"], report={"lines": 4}))
+
+
+def test_bf16_guided_loss_is_float32_and_its_gradient_finite():
+    from seq2seq.config import ModelConfig
+    from seq2seq.model.seq2seq import build_model
+
+    torch.manual_seed(1)
+    model = build_model(ModelConfig(emb_size=16, enc_hidden=16, dec_hidden=32, attention_size=16, output_size=16),
+                        30, 30, pad_id=0)
+    pairs = [(0, np.array([4, 5, 6, 7]), np.array([8, 9, 10, 11])), (1, np.array([5]), np.array([9]))]
+    batch = collate(pairs, pad_id=0, bos_id=1, eos_id=2)
+    links = links_of([[tuple(x) for x in LINKS], [(0, 0)]], [3, 1], [3, 1])
+    starts = np.zeros(30, dtype=bool)
+    starts[:12] = STARTS
+    target = batch_target(batch, links, np.array([True, True]), starts, starts)
+    with torch.autocast("cpu", dtype=torch.bfloat16):
+        loss, guided = model.batch_loss(batch, 0.0, target)
+    assert guided.dtype == torch.float32 and loss.dtype == torch.float32 and guided > 0
+    (loss + guided).backward()
+    assert all(torch.isfinite(p.grad).all() for p in model.parameters() if p.grad is not None)
+
+
+GUIDED_RUN = ["experiment=smoke", "trainer.deterministic=true", "trainer.num_threads=1", "trainer.eval_every=10",
+              "trainer.log_every=5", "model.dropout=0"]
+
+
+@pytest.mark.slow
+def test_guidance_pulls_the_attention_towards_the_links(tmp_path, cache_env):
+    """The same run with weight 1 and weight 0 (the guided loss measured, not trained): the guided run's
+    attention matches the links better (train/guided_loss) and its dev AER against them is lower."""
+    overrides = small_corpus(tmp_path / "data")
+    found = {}
+    for weight in (0.0, 1.0):
+        run = tmp_path / f"w{weight}"
+        proc = run_cli("seq2seq-train", *GUIDED_RUN, *overrides, f"trainer.guided_alignment_weight={weight}",
+                       "trainer.max_steps=60", "trainer.eval_every=30", "optim.warmup_steps=10", "optim.lr=3e-3",
+                       f"hydra.run.dir={run}", cwd=tmp_path, env=cache_env)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        found[weight] = scalars(run, "train/guided_loss"), scalars(run, "valid/aer")
+    (free, free_aer), (guided, guided_aer) = found[0.0], found[1.0]
+    print(f"guided loss at 60: unguided {free[60]:.3f}, guided {guided[60]:.3f}; dev AER {free_aer[60]:.3f} vs "
+          f"{guided_aer[60]:.3f}")
+    assert guided[5] == pytest.approx(free[5], rel=0.05)   # the same start
+    assert guided[60] < 0.9 * free[60] and guided[60] < guided[5]
+    assert guided_aer[60] < free_aer[60]
+
+
+@pytest.mark.slow
+def test_guided_resume_is_bit_identical_and_other_links_are_refused(tmp_path, cache_env):
+    overrides = small_corpus(tmp_path / "data", dev_align=False)
+    straight, split = tmp_path / "straight", tmp_path / "split"
+    proc = run_cli("seq2seq-train", *GUIDED_RUN, *overrides, "trainer.max_steps=30", f"hydra.run.dir={straight}",
+                   cwd=tmp_path, env=cache_env)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    for steps in (20, 30):
+        proc = run_cli("seq2seq-train", *GUIDED_RUN, *overrides, f"trainer.max_steps={steps}", "trainer.resume=auto",
+                       f"hydra.run.dir={split}", cwd=tmp_path, env=cache_env)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+    a, b = (torch.load(r / "checkpoints" / "last.pt", weights_only=True) for r in (straight, split))
+    assert a["progress"]["step"] == b["progress"]["step"] == 30
+    for k in a["model"]:
+        assert torch.equal(a["model"][k], b["model"][k]), k
+    for k in a["optimizer"]["state"]:
+        assert torch.equal(a["optimizer"]["state"][k]["exp_avg"], b["optimizer"]["state"][k]["exp_avg"])
+    other = write(tmp_path / "other.align", ["0-0"] * 400)
+    proc = run_cli("seq2seq-train", *GUIDED_RUN, *overrides, f"trainer.guided_alignment={other}",
+                   "trainer.max_steps=40", "trainer.resume=auto", f"hydra.run.dir={split}", cwd=tmp_path, env=cache_env)
+    assert proc.returncode == 2 and "the checkpoint was trained with links with sha256" in proc.stderr, proc.stderr
+    assert torch.load(split / "checkpoints" / "last.pt", weights_only=True)["progress"]["step"] == 30
+
+
+@pytest.mark.slow
+def test_two_ddp_ranks_with_guidance_reach_the_weights_of_one_process(tmp_path, cache_env):
+    """torchrun with 2 ranks against one process accumulating the same two batches per step: the guided
+    loss goes through the DDP forward, so its gradient is all-reduced like the translation loss's."""
+    from test_distributed import ENTRY, max_difference, torchrun, weights
+    import subprocess
+    import sys
+
+    env = {**cache_env, "OMP_NUM_THREADS": "1"}
+    overrides = small_corpus(tmp_path / "data", dev_align=False)
+    common = [*GUIDED_RUN, *overrides, "trainer.max_steps=10", "trainer.guided_alignment_weight=1.0"]
+    ddp = torchrun(*common, f"hydra.run.dir={tmp_path / 'ddp'}", cwd=tmp_path, env=env)
+    assert ddp.returncode == 0, ddp.stderr[-3000:]
+    one = subprocess.run([sys.executable, str(ENTRY), *common, "trainer.accum_steps=2",
+                          f"hydra.run.dir={tmp_path / 'one'}"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                         timeout=600)
+    assert one.returncode == 0, one.stderr[-3000:]
+    assert max_difference(weights(tmp_path / "ddp"), weights(tmp_path / "one")) <= 1e-6
+    guided = scalars(tmp_path / "ddp", "train/guided_loss"), scalars(tmp_path / "one", "train/guided_loss")
+    assert guided[0][10] == pytest.approx(guided[1][10], rel=1e-5)   # summed over both ranks

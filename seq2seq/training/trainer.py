@@ -22,6 +22,7 @@ from seq2seq import checkpoint
 from seq2seq.allocator import active_allocator
 from seq2seq.config import Config, as_plain, check
 from seq2seq.data.batching import TokenBudgetBatchSampler, make_loader
+from seq2seq.data.links import check_link_files
 from seq2seq.data.pipeline import prepare_data
 from seq2seq.data.resample import EpochSampler, SamplingSpec
 from seq2seq.data.tokenizer import Tokenizer
@@ -60,6 +61,7 @@ class Trainer:
         self.start_wall = time.perf_counter()
         self.config_dict = as_plain(cfg)
         resumed, resumed_run = self._load_resume()
+        check_link_files(cfg)  # before the tokenizer, the caches or anything in the run folder is made
         self._setup_data(resumed_run)
         self.guide = Guide.build(cfg, self.data, self.tok, self.device, resumed)  # trainer.guided_alignment
         self.ddp = self.resampler = None
