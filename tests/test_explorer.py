@@ -4,11 +4,12 @@ No browser is downloaded: Playwright launches the system ``chromium`` (`apt-get 
 test skips, saying why, where it or Playwright is missing, except under CI (``CI`` set and not empty, as
 ``.ci/run`` does), where a missing browser fails: CI must not go green without opening the page. The
 screenshot goes to the test's tmp folder, or to $SEQ2SEQ_EXPLORER_PNG when set (how docs/explorer.png is
-made).
+made); the align view's to $SEQ2SEQ_ALIGN_PNG.
 """
 import http.client
 import json
 import os
+import re
 import shutil
 
 import pytest
@@ -127,6 +128,90 @@ def test_explorer_translates_and_draws_each_hypothesis(browser, smoke_run, cache
         shot = os.environ.get("SEQ2SEQ_EXPLORER_PNG") or str(tmp_path / "explorer.png")
         page.screenshot(path=shot, full_page=True)
         assert os.path.getsize(shot) > 10_000
+        assert errors == []
+    finally:
+        server.stop()
+
+
+def post(server, path: str, body: dict) -> dict:
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=120)
+    conn.request("POST", path, json.dumps(body), {"content-type": "application/json"})
+    r = conn.getresponse()
+    assert r.status == 200
+    return json.loads(r.read())
+
+
+def dev_pair() -> tuple[str, str, str]:
+    """The first dev verse of at most 12 words with reference links that include a sure and a possible one."""
+    n = 40
+    for es, en, links in zip(real_lines("dev.es", n), real_lines("dev.en", n), real_lines("dev.align", n)):
+        tokens = links.split()
+        if len(es.split()) <= 12 and any("-" in t for t in tokens) and any("p" in t for t in tokens):
+            return es, en, links
+    raise AssertionError("no short dev verse with sure and possible links")
+
+
+def cells_with(page, cls: str) -> set[tuple[int, int]]:
+    keys = page.locator(f"table.heatmap.words td.cell.{cls}").evaluate_all("tds => tds.map(td => td.dataset.link)")
+    return {tuple(int(x) for x in k.split("-")) for k in keys}
+
+
+def test_explorer_aligns_a_given_pair_and_marks_reference_links(browser, smoke_run, cache_env, tmp_path):
+    source, target, reference = dev_pair()
+    server = Server(smoke_run, "device=cpu", env=cache_env)
+    try:
+        expected = post(server, "/align", {"pairs": [{"source": source, "target": target, "reference": reference}]})
+        entry = expected["alignments"][0]
+        page = browser.new_page(viewport={"width": 1200, "height": 900})
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.url + "/")
+        assert page.locator("#align-view").is_hidden()
+        page.click("nav.modes .mode[data-mode=align]")
+        assert page.locator("#translate-view").is_hidden()
+        page.fill("#align-source", source)
+        page.fill("#align-target", target)
+        page.fill("#align-reference", reference)
+        page.click("#align")
+        page.wait_for_selector("table.heatmap.words td.cell", timeout=60_000)
+
+        # word level: target words down, source words and "no word" across, one cell per word-matrix weight
+        matrix = entry["word_matrix"]
+        cells = page.locator("table.heatmap.words td.cell")
+        assert cells.count() == len(matrix) * len(matrix[0]) == len(entry["target_words"]) * (len(entry["source_words"]) + 1)
+        assert page.locator("table.heatmap.words thead th.src").all_inner_texts()[:-1] == entry["source_words"]
+        assert page.locator("table.heatmap.words th.tgt").all_inner_texts() == entry["target_words"]
+        titles = page.locator("table.heatmap.words tbody tr:first-child td.cell").evaluate_all(
+            "tds => tds.map(td => td.title)")
+        weights = [float(re.search(r": (\d+\.\d{3})(?: |$)", t).group(1)) for t in titles]
+        assert weights == pytest.approx(matrix[0], abs=6e-4)
+        # the model's links and the reference's, each where the API puts them
+        assert cells_with(page, "link") == {tuple(x) for x in entry["links"]} and entry["links"]
+        sure = {tuple(x) for x in entry["reference"]["sure"]}
+        possible = {tuple(x) for x in entry["reference"]["possible"]} - sure
+        assert cells_with(page, "sure") == sure and sure
+        assert cells_with(page, "possible") == possible and possible
+        assert page.locator("td.cell .mark").count() == len(sure) + len(possible)
+        shown = dict(s.split(": ", 1) for s in page.locator(".scores span").all_inner_texts())
+        assert shown["links"] == entry["alignment"] and shown["reference"] == entry["reference"]["alignment"]
+        assert [float(shown[k]) for k in ("precision", "recall", "AER")] == \
+            pytest.approx([entry["scores"][k] for k in ("precision", "recall", "aer")], abs=6e-4)
+
+        shot = os.environ.get("SEQ2SEQ_ALIGN_PNG") or str(tmp_path / "align.png")
+        page.screenshot(path=shot, full_page=True)
+        assert os.path.getsize(shot) > 10_000
+
+        # piece level: the forced attention itself, one cell per weight
+        page.select_option("#level", "pieces")
+        assert page.locator("table.heatmap td.cell").count() == len(entry["attention"]) * len(entry["attention"][0])
+        assert page.locator("table.heatmap thead th.src").all_inner_texts() == entry["source_pieces"]
+        assert page.locator("table.heatmap th.tgt").all_inner_texts() == entry["target_pieces"]
+
+        # a bad reference: the server's one-line error, shown as it is
+        page.fill("#align-reference", "0-0 9x9")
+        page.click("#align")
+        page.wait_for_selector("#align-error:not([hidden])", timeout=60_000)
+        assert "pairs.0.reference: '9x9' is not a link" in page.locator("#align-error").inner_text()
         assert errors == []
     finally:
         server.stop()
