@@ -23,15 +23,14 @@ NEEDS_RUN = ("forced alignment needs the PyTorch model: this server decodes an O
              "start seq2seq-serve with run_dir=RUN to use /align")
 
 _EXAMPLE = {"reading": "argmax", "threshold": None, "shift": False, "alignments": [{
-    "source_words": ["Sea", "la", "luz."], "target_words": ["Let", "there", "be", "light."],
-    "source_pieces": ["▁Sea", "▁la", "▁luz", ".", "</s>"], "target_pieces": ["▁Let", "▁there", "▁be", "▁light", ".",
-                                                                          "</s>"],
-    "attention": [[0.81, 0.1, 0.05, 0.02, 0.02]], "word_matrix": [[0.81, 0.1, 0.07, 0.02]],
-    "links": [[0, 0], [0, 2], [2, 3]], "alignment": "0-0 0-2 2-3", "unmatched": 0,
-    "reference": {"alignment": "0-2 2-3 1p3", "sure": [[0, 2], [2, 3]], "possible": [[0, 2], [1, 3], [2, 3]]},
-    "scores": {"precision": 0.6667, "recall": 1.0, "aer": 0.2, "pairs": 1, "predicted": 3, "sure": 2,
-               "possible": 3}}],
-    "scores": {"precision": 0.6667, "recall": 1.0, "aer": 0.2, "pairs": 1, "predicted": 3, "sure": 2, "possible": 3}}
+    "source_words": ["Sea", "luz"], "target_words": ["Let", "light"], "source_pieces": ["▁Sea", "▁luz", "</s>"],
+    "target_pieces": ["▁Let", "▁light", "</s>"],
+    "attention": [[0.8, 0.15, 0.05], [0.5, 0.4, 0.1], [0.1, 0.2, 0.7]], "word_matrix": [[0.8, 0.15, 0.05],
+                                                                                       [0.5, 0.4, 0.1]],
+    "links": [[0, 0], [0, 1]], "alignment": "0-0 0-1", "unmatched": 0,
+    "reference": {"alignment": "0-0 1p1", "sure": [[0, 0]], "possible": [[0, 0], [1, 1]]},
+    "scores": {"precision": 0.5, "recall": 1.0, "aer": 0.3333, "pairs": 1, "predicted": 2, "sure": 1, "possible": 2}}],
+    "scores": {"precision": 0.5, "recall": 1.0, "aer": 0.3333, "pairs": 1, "predicted": 2, "sure": 1, "possible": 2}}
 
 
 def _pairs(links) -> list[list[int]]:

@@ -131,6 +131,8 @@ function chooseMode(mode) {
   document.getElementById("align-view").hidden = mode !== "align";
 }
 
-document.querySelectorAll("nav.modes .mode").forEach((b) => b.addEventListener("click", () => chooseMode(b.dataset.mode)));
+document.querySelectorAll("nav.modes .mode").forEach((b) => {
+  b.addEventListener("click", () => chooseMode(b.dataset.mode));
+});
 document.getElementById("align-form").addEventListener("submit", align);
 document.getElementById("level").addEventListener("change", drawAlignment);
