@@ -1,0 +1,120 @@
+"""The alignment table of docs/alignment.md: every aligner and link reading, scored on the bundled reference.
+
+    python scripts/alignment_table.py --forward RUN_ES_EN --reverse RUN_EN_ES [--guided RUN ...] \
+        [--eflomal DIR] [--json OUT.json]
+
+Each model forced-aligns the dev and test pairs once per reading (``Translator.align``). The threshold and
+the reading of a run are chosen on ``dev.align``; test is read once with what dev chose, as with BLEU.
+``--reverse`` is a run trained en->es: its links, swapped back, are symmetrised with the forward run's
+(argmax) links. ``--eflomal DIR`` scores the files ``scripts/eflomal_links.py DIR`` wrote
+(``{dev,test}.{forward,reverse,intersection,grow-diag-final}.align``). BLEU is the run's own final test
+(results.json). Prints a Markdown table; ``--json`` keeps every figure.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from seq2seq.analysis.aer import read_links as read_reference  # noqa: E402
+from seq2seq.analysis.aer import score_alignments  # noqa: E402
+from seq2seq.analysis.links import read_links, swap, symmetrise  # noqa: E402
+
+CORPUS = ROOT / "data" / "bible-es-en"
+THRESHOLDS = (0.1, 0.2, 0.3, 0.4, 0.5)
+SPLITS = ("dev", "test")
+
+
+def corpus(split: str):
+    src = (CORPUS / f"{split}.es").read_text(encoding="utf-8").splitlines()
+    tgt = (CORPUS / f"{split}.en").read_text(encoding="utf-8").splitlines()
+    return src, tgt, read_reference(CORPUS / f"{split}.align", src, tgt)
+
+
+def test_bleu(run: Path) -> float | None:
+    results = json.loads((run / "results.json").read_text())
+    return (results.get("test") or {}).get("bleu")
+
+
+def model_rows(name: str, run: Path, data: dict, reverse=None) -> list[dict]:
+    """Every reading of one run: argmax, argmax shifted, threshold (chosen on dev), symmetrised."""
+    from seq2seq.inference.translator import Translator
+
+    tr = Translator.from_run(run, "best")
+    aligned = {(split, shift): tr.align(data[split][0], data[split][1], shift=shift)
+               for split in SPLITS for shift in (False, True)}
+    candidates = []
+    for shift in (False, True):
+        label = "argmax" + (", shifted" if shift else "")
+        candidates.append((label, {s: [a.link_set for a in aligned[s, shift]] for s in SPLITS}))
+        for t in THRESHOLDS:
+            links = {s: [read_links(a.word_matrix, "threshold", t) for a in aligned[s, shift]] for s in SPLITS}
+            candidates.append((f"threshold {t}" + (", shifted" if shift else ""), links))
+    if reverse is not None:
+        rev = Translator.from_run(reverse, "best")
+        back = {s: [swap(a.links) for a in rev.align(data[s][1], data[s][0])] for s in SPLITS}
+        for method in ("intersection", "grow-diag-final"):
+            links = {s: [symmetrise(f.link_set, b, method) for f, b in zip(aligned[s, False], back[s])]
+                     for s in SPLITS}
+            candidates.append((f"argmax, {method} with the en->es run", links))
+    rows = [score_row(name, label, links, data) for label, links in candidates]
+    best_threshold = min((r for r in rows if r["reading"].startswith("threshold")), key=lambda r: r["dev_aer"])
+    keep = [r for r in rows if not r["reading"].startswith("threshold")] + [best_threshold]
+    bleu = test_bleu(run)
+    for r in keep:
+        r["bleu"] = bleu
+    return keep
+
+
+def score_row(aligner: str, reading: str, links: dict, data: dict) -> dict:
+    dev = score_alignments(links["dev"], data["dev"][2])
+    test = score_alignments(links["test"], data["test"][2])
+    return {"aligner": aligner, "reading": reading, "dev_aer": dev.aer, "precision": test.precision,
+            "recall": test.recall, "aer": test.aer, "links": test.predicted, "pairs": test.pairs}
+
+
+def eflomal_rows(folder: Path, data: dict) -> list[dict]:
+    rows = []
+    for method in ("forward", "reverse", "intersection", "grow-diag-final"):
+        links = {s: [r.possible for r in read_reference(folder / f"{s}.{method}.align", data[s][0], data[s][1])]
+                 for s in SPLITS}
+        rows.append({**score_row("eflomal", method, links, data), "bleu": None})
+    return rows
+
+
+def markdown(rows: list[dict]) -> str:
+    out = ["| aligner | reading | dev AER | test precision | test recall | test AER | test BLEU |",
+           "|---|---|---|---|---|---|---|"]
+    for r in rows:
+        bleu = "" if r["bleu"] is None else f"{r['bleu']:.2f}"
+        out.append(f"| {r['aligner']} | {r['reading']} | {r['dev_aer']:.3f} | {r['precision']:.3f} | "
+                   f"{r['recall']:.3f} | {r['aer']:.3f} | {bleu} |")
+    return "\n".join(out)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--forward", type=Path, required=True, help="a run trained es->en")
+    ap.add_argument("--reverse", type=Path, help="a run trained en->es, for symmetrisation")
+    ap.add_argument("--guided", type=Path, nargs="*", default=[], help="es->en runs with guided alignment")
+    ap.add_argument("--eflomal", type=Path, help="the output folder of scripts/eflomal_links.py")
+    ap.add_argument("--json", type=Path, help="write every row here too")
+    args = ap.parse_args(argv)
+    data = {s: corpus(s) for s in SPLITS}
+    rows = model_rows(f"attention ({args.forward.name})", args.forward, data, args.reverse)
+    for run in args.guided:
+        rows += model_rows(f"guided attention ({run.name})", run, data)
+    if args.eflomal:
+        rows += eflomal_rows(args.eflomal, data)
+    print(markdown(rows))
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
