@@ -12,7 +12,7 @@ import logging
 import os
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import Any, Optional, Sequence
 
 import numpy as np
 
@@ -20,8 +20,6 @@ from seq2seq.analysis.alignment import WORD_START, word_index
 from seq2seq.analysis.links import Link, read_links, word_matrix
 from seq2seq.data.arrays import TokenArray
 
-if TYPE_CHECKING:
-    from seq2seq.inference.translator import Translator
 
 log = logging.getLogger(__name__)
 EOS_PIECE = "</s>"
@@ -137,18 +135,21 @@ def word_boundaries_differ(side: _Side) -> bool:
     return len(present) != len(side.words) or word_index(side.pieces) != word_index(labels)
 
 
-def align_lines(translator: "Translator", sources: Sequence[str], targets: Sequence[str], *,
+def align_lines(translator: Any, sources: Sequence[str], targets: Sequence[str], *,
                 reading: str = "argmax", threshold: float = 0.5, shift: bool = False,
                 batch_tokens: int = 12000) -> list[Alignment]:
-    """``Translator.align``: one ``Alignment`` per pair, in input order (see the module docstring)."""
+    """``Translator.align``: one ``Alignment`` per pair, in input order (see the module docstring).
+
+    translator: a ``seq2seq.inference.translator.Translator`` (not imported here: it imports this module).
+    sources, targets: lines already cleaned (``translator.clean``), as ``Translator.align`` passes them.
+    """
     from seq2seq.inference.forced import forced_attention
-    from seq2seq.inference.translator import clean
 
     if len(sources) != len(targets):
         raise ValueError(f"{len(sources)} sources but {len(targets)} targets")
     tok = translator.tokenizer
-    src = _encode(tok.src, [clean(s) for s in sources])
-    tgt = _encode(tok.tgt, [clean(t) for t in targets])
+    src = _encode(tok.src, list(sources))
+    tgt = _encode(tok.tgt, list(targets))
     att = forced_attention(translator.model, TokenArray.from_lists([s.ids for s in src]),
                            TokenArray.from_lists([t.ids for t in tgt]), pad_id=tok.pad_id, bos_id=tok.bos_id,
                            eos_id=tok.eos_id, device=translator.device, precision=translator.precision,

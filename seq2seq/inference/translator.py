@@ -228,8 +228,8 @@ class Translator:
                                   "(Translator.from_run), not an ONNX export")
         from seq2seq.inference.aligner import align_lines
 
-        return align_lines(self, sources, targets, reading=reading, threshold=threshold, shift=shift,
-                           batch_tokens=batch_tokens)
+        return align_lines(self, [clean(s) for s in sources], [clean(t) for t in targets], reading=reading,
+                           threshold=threshold, shift=shift, batch_tokens=batch_tokens)
 
     def source_pieces(self, src_ids) -> list[str]:
         """The pieces of one source id sequence as the model reads it: cut at the search's limit, plus EOS
