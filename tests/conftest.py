@@ -44,11 +44,15 @@ def cache_env(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def smoke_run(tmp_path_factory, cache_env) -> Path:
-    """`seq2seq-train experiment=smoke` on the bundled corpus, from an unrelated working directory."""
+    """`seq2seq-train experiment=smoke` on the bundled corpus, from an unrelated working directory.
+
+    Trained in fp32 on every host (precision=auto would be bf16 where the CPU has it), so the model the
+    tests read is the same everywhere; tests that compare decodings exactly force precision=fp32 too.
+    """
     work = tmp_path_factory.mktemp("work")
     run_dir = work / "run"
     proc = run_cli("seq2seq-train", "experiment=smoke", f"hydra.run.dir={run_dir}", "trainer.max_steps=100",
-                   "trainer.eval_every=50", cwd=work, env=cache_env)
+                   "trainer.eval_every=50", "trainer.precision=fp32", cwd=work, env=cache_env)
     assert proc.returncode == 0, proc.stderr[-3000:] + proc.stdout[-2000:]
     return run_dir
 
