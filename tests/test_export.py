@@ -25,9 +25,51 @@ def test_export_folder_is_complete_and_checked(export_dir, smoke_run):
     manifest = json.loads((export_dir / "manifest.json").read_text())
     assert {"encoder.onnx", "decoder_step.onnx", "spm.model"} <= set(manifest["files"])
     assert manifest["source"]["max_abs_diff"] < 1e-4
-    assert manifest["source"]["step"] == json.loads((smoke_run / "results.json").read_text()).get("step", 100)
+    best = json.loads((smoke_run / "results.json").read_text())["best_step"]  # checkpoint=best by default
+    assert manifest["source"]["step"] == best == torch_step(smoke_run / "checkpoints" / "best.pt")
+    # README: the folder is 0755 and its files 0644, whatever the umask, so it can be copied and shared
     assert (export_dir.stat().st_mode & 0o777) == 0o755
+    assert {f.name: f.stat().st_mode & 0o777 for f in export_dir.iterdir()} == {f: 0o644 for f in manifest["files"]} | \
+        {"manifest.json": 0o644}
     assert not list(export_dir.parent.glob(".export.*"))  # no temporary folder left behind
+
+
+def torch_step(path: Path) -> int:
+    import torch
+
+    return int(torch.load(path, weights_only=True)["progress"]["step"])
+
+
+def test_an_export_past_its_tolerance_is_refused_and_leaves_nothing(export_dir, smoke_run, tmp_path, cache_env):
+    """The check's own difference (from the export above) is over a tolerance of half of it: refused in one line,
+    and neither the out folder nor its missing parents nor a temporary folder remain."""
+    diff = json.loads((export_dir / "manifest.json").read_text())["source"]["max_abs_diff"]
+    assert diff > 0  # ONNX Runtime and PyTorch round differently; an exact 0 would leave nothing to refuse
+    out = tmp_path / "new" / "export"
+    proc = run_cli("seq2seq-export", f"run_dir={smoke_run}", f"out={out}", f"tolerance={diff / 2}", env=cache_env)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr[-2000:]
+    errors = [line for line in proc.stderr.splitlines() if "error:" in line]
+    assert len(errors) == 1 and f"(more than tolerance={diff / 2}); nothing was written" in errors[0], proc.stderr
+    assert errors[0].startswith(f"seq2seq-export: error: out={out}: ONNX Runtime differs from PyTorch by ")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_export_of_a_coverage_model_is_refused_in_one_line_in_process(tmp_path):
+    from seq2seq.config import ExportConfig
+    from seq2seq.errors import ConfigError
+    from seq2seq.export.onnx_export import export_run
+    from seq2seq.training.trainer import Trainer
+    from test_trainer import tiny
+
+    cfg = tiny(tmp_path / "cache", max_steps=1, eval_every=1, num_heatmaps=0)
+    cfg.model.coverage = True
+    Trainer(cfg, tmp_path / "run").fit()
+    out = tmp_path / "new" / "export"
+    with pytest.raises(ConfigError) as refused:
+        export_run(ExportConfig(run_dir=str(tmp_path / "run"), out=str(out)))
+    message = str(refused.value)
+    assert "\n" not in message and "model.coverage=true, which the ONNX export does not carry yet" in message
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "run"]  # no out folder, parent or temporary
 
 
 @pytest.mark.parametrize("beam,scoring", [(1, {}), (4, {}), (4, {"length_norm": "average"}),

@@ -164,6 +164,26 @@ def _check_out(out: Path) -> None:
                           "there would be replaced)")
 
 
+def _make_folder(folder: Path) -> list[Path]:
+    """Make ``folder`` with its missing parents; returns the ones made here, deepest first, so a refused
+    export can remove them again and leave the disk as it found it."""
+    missing = []
+    while not folder.exists() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    for path in reversed(missing):
+        path.mkdir(exist_ok=True)
+    return missing
+
+
+def _remove_empty(folders: list[Path]) -> None:
+    for path in folders:
+        try:
+            path.rmdir()
+        except OSError:  # not empty (someone else's file now lives there) or already gone: keep it
+            pass
+
+
 def export_run(cfg: ExportConfig) -> tuple[Path, Manifest]:
     """Write the export folder ``cfg.out``; returns it and its manifest."""
     out = Path(cfg.out)
@@ -173,8 +193,13 @@ def export_run(cfg: ExportConfig) -> tuple[Path, Manifest]:
     if model.decoder.coverage:
         raise ConfigError(f"run_dir={cfg.run_dir}: the model was trained with model.coverage=true, which the ONNX "
                           "export does not carry yet (its decoder step has no coverage state); decode it with PyTorch")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp"))
+    made = []
+    try:
+        made = _make_folder(out.parent)
+        tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp"))
+    except OSError as e:
+        _remove_empty(made)
+        raise WriteError(out, e.strerror or str(e), folder=True) from None
     try:
         import onnx
 
@@ -198,9 +223,11 @@ def export_run(cfg: ExportConfig) -> tuple[Path, Manifest]:
         _replace(tmp, out)
     except OSError as e:
         shutil.rmtree(tmp, ignore_errors=True)
+        _remove_empty(made)
         raise WriteError(out, e.strerror or str(e), folder=True) from None
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
+        _remove_empty(made)
         raise
     return out, manifest
 
