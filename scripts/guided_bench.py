@@ -2,10 +2,10 @@
 """What guided alignment costs in training speed: tokens/s of the same batches with and without it.
 
 One ``Trainer`` on the benchmark spec (scripts/bench.py: the bundled corpus, 8k joint unigram pieces,
-256/512 GRUs, Bahdanau attention) takes a fixed list of batches; each round trains them once with the
-guided loss (the link file given) and once without (the trainer's guide switched off), alternating which
-goes first, so a machine whose load changes affects both alike. Tokens/s counts target pieces without
-EOS, as the trainer's log does; the figure is the median over rounds. The weights drift between rounds,
+256/512 GRUs, Bahdanau attention) takes a fixed list of batches; each round trains every batch twice in a row,
+with the guided loss (the link file given) and without it (the trainer's guide switched off), the order
+alternating between rounds, so a machine whose load changes affects both alike. Tokens/s counts target pieces without
+EOS, as the trainer's log does; the figure is the median over rounds (windows). The weights drift between rounds,
 which changes nothing in the cost of a step.
 
     python scripts/guided_bench.py --links L.align                  # e.g. scripts/eflomal_links.py's output
@@ -25,16 +25,21 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
-def timed(trainer, batches) -> float:
-    """Tokens/s of one pass over ``batches`` (one optimizer step each)."""
-    tokens, seconds = 0, 0.0
+def timed_pair(trainer, batches, guides: dict, first: str) -> dict:
+    """One pass over ``batches``, each trained with and without guidance back to back (``first``
+    first): tokens/s per setting. Step by step, so a change in the machine's load hits both alike."""
+    tokens = {name: 0 for name in guides}
+    seconds = {name: 0.0 for name in guides}
+    order = (first, *(n for n in guides if n != first))
     for batch in batches:
-        start = time.perf_counter()
-        stats = trainer.step(batch)
-        stats.loss.item()   # the step's work is done (a no-op wait on CPU)
-        seconds += time.perf_counter() - start
-        tokens += stats.tokens
-    return tokens / seconds
+        for name in order:
+            trainer.guide = guides[name]
+            start = time.perf_counter()
+            stats = trainer.step(batch)
+            stats.loss.item()   # the step's work is done (a no-op wait on CPU)
+            seconds[name] += time.perf_counter() - start
+            tokens[name] += stats.tokens
+    return {name: tokens[name] / seconds[name] for name in guides}
 
 
 def main() -> None:
@@ -65,15 +70,13 @@ def main() -> None:
         try:
             it = iter(trainer.loader)
             batches = [next(it) for _ in range(args.batches)]
-            guided, plain = trainer.guide, Guide(device=trainer.device)
-            trainer.guide = guided
-            timed(trainer, batches[:2])   # warm-up
+            guides = {"guided": trainer.guide, "plain": Guide(device=trainer.device)}
+            timed_pair(trainer, batches[:1], guides, "guided")   # warm-up
             rows = {"guided": [], "plain": []}
             for r in range(args.rounds):
-                order = ("guided", "plain") if r % 2 == 0 else ("plain", "guided")
-                for name in order:
-                    trainer.guide = guided if name == "guided" else plain
-                    rows[name].append(timed(trainer, batches))
+                speeds = timed_pair(trainer, batches, guides, "guided" if r % 2 == 0 else "plain")
+                for name, value in speeds.items():
+                    rows[name].append(value)
         finally:
             getattr(trainer, "close", lambda: None)()   # the resample worker, if any
     med = {k: statistics.median(v) for k, v in rows.items()}
