@@ -74,7 +74,7 @@ def test_help_lists_every_option_with_type_default_and_help():
     out = proc.stdout
     assert "base_" not in out and "Config" not in out
     for line in ("model.attention=bahdanau", "bahdanau|luong_dot|luong_general", "trainer.max_minutes=0.0",
-                 "data.refs=['kjv']", "experiments: bible_15min, bible_full, recipes, smoke",
+                 "data.refs=['kjv']", "experiments: align_study, bible_15min, bible_full, recipes, smoke",
                  "recipes (docs/recipes.md): baseline, coverage, ema, scheduled_sampling, subword"):
         assert line in out, line
     for f in TrainerConfig.__dataclass_fields__.values():
