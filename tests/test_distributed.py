@@ -167,7 +167,8 @@ def test_a_resume_with_another_number_of_ranks_is_refused_in_one_line(tmp_path, 
     line = (f"seq2seq-train: error: {run / 'checkpoints' / 'last.pt'}: written by 1 training process(es), "
             "resumed with 2; resume with the same number")
     ours = [ln for ln in proc.stderr.splitlines() if ln.startswith("seq2seq-train: error:")]
-    assert len(ours) == 2 and all(ln.startswith(line) for ln in ours), proc.stderr[-3000:]  # one line a rank
+    # One line a rank that got to say it: torchrun ends the other rank (SIGTERM) once the first exits 2.
+    assert 1 <= len(ours) <= 2 and all(ln.startswith(line) for ln in ours), proc.stderr[-3000:]
     assert 'File "' + str(Path(__file__).parents[1] / "seq2seq") not in proc.stderr  # no traceback of ours
     assert_no_rank_aborted(proc.stderr)  # the error path destroys the group too
     assert not (run / "results.json").exists() and not (run / "tb").exists()
@@ -180,7 +181,8 @@ def test_multirun_under_torchrun_is_refused_before_anything_is_written(tmp_path,
                     cwd=work, env=env)
     assert proc.returncode != 0
     ours = [ln for ln in proc.stderr.splitlines() if ln.startswith("seq2seq-train: error:")]
-    assert ours == ["seq2seq-train: error: -m (multirun) under torchrun: start one torchrun per run instead"] * 2, \
-        proc.stderr[-3000:]
+    # One line a rank that got to say it: torchrun ends the other rank (SIGTERM) once the first exits 2.
+    line = "seq2seq-train: error: -m (multirun) under torchrun: start one torchrun per run instead"
+    assert 1 <= len(ours) <= 2 and set(ours) == {line}, proc.stderr[-3000:]
     assert 'File "' + str(Path(__file__).parents[1] / "seq2seq") not in proc.stderr
     assert not (tmp_path / "sweep").exists() and list(work.iterdir()) == []
