@@ -91,11 +91,12 @@ class ParallelText:
 
 
 def read_parallel(name: str, prefix: str, src: str, tgt: str, refs: tuple[str, ...] = (), limit: int = 0,
-                  skip_empty: bool = False) -> ParallelText:
+                  skip_empty: bool = False, quiet: bool = False) -> ParallelText:
     """Read one split and check that all its files have the same number of lines.
 
     ``skip_empty`` drops pairs with an empty side (training); dev and test keep every line so that each
-    gets a translation. ``limit`` keeps the first N lines (quick checks).
+    gets a translation. ``limit`` keeps the first N lines (quick checks). ``quiet``: no log line (a
+    pre-flight check that reads the split before the run reads and reports it).
     """
     files = [read_lines(resolve(prefix, lang)) for lang in (src, tgt, *refs)]
     counts = [len(f.lines) for f in files]
@@ -119,6 +120,7 @@ def read_parallel(name: str, prefix: str, src: str, tgt: str, refs: tuple[str, .
         raise CorpusError(f"{files[0].path}: no pair with both sides non-empty")
     text = ParallelText(name, columns[0], columns[1], dict(zip(refs, columns[2:])), [f.path for f in files], report)
     tolerated = {k: v for k, v in report.items() if k != "lines" and v}
-    log.info("%s: %d lines from %s%s", name, len(text), files[0].path,
-             "" if not tolerated else " (tolerated: " + ", ".join(f"{k}={v}" for k, v in tolerated.items()) + ")")
+    if not quiet:
+        log.info("%s: %d lines from %s%s", name, len(text), files[0].path,
+                 "" if not tolerated else " (tolerated: " + ", ".join(f"{k}={v}" for k, v in tolerated.items()) + ")")
     return text

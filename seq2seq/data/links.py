@@ -247,4 +247,5 @@ def check_link_files(cfg) -> None:
     found = reference_path(cfg.data)
     if found is not None:
         d = cfg.data
-        read_dev_reference(found[0], read_parallel("dev", d.dev, d.src, d.tgt, limit=d.limit_eval), found[1])
+        dev = read_parallel("dev", d.dev, d.src, d.tgt, limit=d.limit_eval, quiet=True)  # the run reports it
+        read_dev_reference(found[0], dev, found[1])
