@@ -4,6 +4,9 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP_FLAGS ?= -q
 PYTEST_ARGS ?=
+# The default suite runs on both cores (pytest-xdist, one test file per worker at a time): run serially it
+# kept about one core busy, much of its time being subprocess start-up. One torch thread per process, so
+# two workers (and the commands they start) do not oversubscribe two cores. The slow suite stays serial.
 
 .PHONY: setup demo serve test test-slow bench clean
 
@@ -26,7 +29,7 @@ serve: setup
 	$(VENV)/bin/seq2seq-serve run_dir=$(RUN) port=$(PORT)
 
 test: setup
-	$(PY) -m pytest -q $(PYTEST_ARGS)
+	OMP_NUM_THREADS=1 $(PY) -m pytest -q -n 2 --dist loadfile $(PYTEST_ARGS)
 
 test-slow: setup
 	$(PY) -m pytest -q -m slow $(PYTEST_ARGS)
