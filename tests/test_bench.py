@@ -53,6 +53,10 @@ def test_quick_bench_writes_every_figure(tmp_path):
     assert fig["train_peak_rss_mb"] <= fig["peak_rss_mb"] < 64 * 1024
     b = fig["budget"]
     assert b["steps"] > 0 and b["train_tokens_per_s"] > 0 and b["peak_rss_mb"] > 0
-    assert 0 <= b["test_bleu"] <= 100 and b["trained_greedy_pieces_per_s"] > 0 and b["trained_beam5_pieces_per_s"] > 0
+    assert 0 <= b["test_bleu"] <= 100
+    # A one-minute model may end every line at once (a fp32 CPU without AVX-512 got 59 steps, and its beam-5
+    # outputs were all empty): its decode speed is then 0 pieces/s, a figure, not a failure.
+    assert b["trained_greedy_pieces_per_s"] >= 0 and b["trained_beam5_pieces_per_s"] >= 0
+    assert b["trained_greedy_pieces_per_s"] + b["trained_beam5_pieces_per_s"] > 0 or b["test_bleu"] == 0
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "min budget: dev BLEU" in proc.stdout
