@@ -13,10 +13,10 @@ from seq2seq.analysis.aer import AlignmentFileError
 from seq2seq.data.arrays import ParallelIds, TokenArray
 from seq2seq.data.batching import collate
 from seq2seq.data.links import TrainingLinks, read_training_links, usable_lines, word_start_table
-from seq2seq.model.decoder import Decoder, Memory
+from seq2seq.model.decoder import Memory
 from seq2seq.model.guided_loss import EPS, GuideTarget, guided_attention_loss
 from seq2seq.training.guided import batch_target, reference_rows
-from test_recurrence import textbook_loop
+from test_recurrence import B, H, S, T, float64_decoder, textbook_loop
 
 PIECES = ["<pad>", "<s>", "</s>", "<unk>", "▁la", "▁casa", "▁bl", "anca", "▁the", "▁white", "▁hou", "se"]
 STARTS = word_start_table(PIECES)
@@ -87,15 +87,7 @@ def test_guided_gradient_through_the_fast_recurrence_matches_textbook_autograd(r
     """The hand-written backward of ``attentive_gru`` receives the guided loss's gradient on the attention
     (d_attns); every parameter's gradient equals autograd through the textbook equations (float64)."""
     torch.manual_seed(5)
-    B, S, T, E, H, C, A = 3, 6, 5, 7, 8, 6, 9
-    dec = Decoder(vocab_size=13, emb_size=E, hidden=H, context_size=C, attention="bahdanau", attention_size=A,
-                  output_size=10, dropout=0.0, pad_id=0, tie_embeddings=False).double()
-    dec.recompute_attention = recompute
-    lengths = torch.tensor([6, 4, 2])
-    mask = torch.arange(S)[None, :] < lengths[:, None]
-    values = (torch.randn(B, S, C, dtype=torch.float64) * mask[..., None]).requires_grad_()
-    init = torch.randn(B, H, dtype=torch.float64, requires_grad=True)
-    tgt_in = torch.randint(1, 13, (B, T))
+    dec, mask, values, init, tgt_in = float64_decoder(recompute, [6, 4, 2])
     # reference rows: random distributions over each sentence's real source positions, some rows unguided
     ref = torch.rand(B, T, S, dtype=torch.float64) * mask[:, None, :] * (torch.rand(B, T, 1) < 0.7)
     ref = ref / ref.sum(-1, keepdim=True).clamp_min(1e-30)

@@ -35,18 +35,26 @@ def textbook_loop(dec: Decoder, tgt_in, values, mask, init):
     return torch.stack(hs, 1), torch.stack(cs, 1), torch.stack(ws, 1)
 
 
-@pytest.mark.parametrize("recompute", [False, True])
-def test_values_and_gradients_match_textbook_autograd(recompute):
-    torch.manual_seed(3)
-    B, S, T, E, H, C, A = 3, 6, 5, 7, 8, 6, 9
+B, S, T, E, H, C, A = 3, 6, 5, 7, 8, 6, 9
+
+
+def float64_decoder(recompute: bool, lengths: list[int]):
+    """A float64 additive-attention decoder and its inputs for gradient checks (B=3 sentences, S=6, T=5):
+    (decoder, mask (B, S), values (B, S, C), init (B, H), tgt_in (B, T)); seed torch first."""
     dec = Decoder(vocab_size=13, emb_size=E, hidden=H, context_size=C, attention="bahdanau", attention_size=A,
                   output_size=10, dropout=0.0, pad_id=0, tie_embeddings=False).double()
     dec.recompute_attention = recompute
-    lengths = torch.tensor([6, 4, 1])
-    mask = torch.arange(S)[None, :] < lengths[:, None]
+    mask = torch.arange(S)[None, :] < torch.tensor(lengths)[:, None]
     values = (torch.randn(B, S, C, dtype=torch.float64) * mask[..., None]).requires_grad_()
     init = torch.randn(B, H, dtype=torch.float64, requires_grad=True)
     tgt_in = torch.randint(1, 13, (B, T))
+    return dec, mask, values, init, tgt_in
+
+
+@pytest.mark.parametrize("recompute", [False, True])
+def test_values_and_gradients_match_textbook_autograd(recompute):
+    torch.manual_seed(3)
+    dec, mask, values, init, tgt_in = float64_decoder(recompute, [6, 4, 1])
     # arbitrary upstream gradients on every output, the attention weights included
     up_h, up_c, up_w = (torch.randn(B, T, n, dtype=torch.float64) for n in (H, C, S))
     inputs = [values, init, *dec.parameters()]
