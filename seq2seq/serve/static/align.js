@@ -108,11 +108,7 @@ async function align(event) {
   status.textContent = "aligning\u2026";
   const started = performance.now();
   try {
-    const response = await fetch("/align", {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-    });
-    const data = await response.json();
-    if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+    const data = await postJSON("/align", body);  // explorer.js
     lastAlignment = { entry: data.alignments[0], source: body.pairs[0].source, target: body.pairs[0].target };
     drawAlignment();
     status.textContent = `aligned in ${Math.round(performance.now() - started)} ms`;

@@ -87,6 +87,16 @@ function sentenceView(source, entry) {
   return el("div", { class: "sentence" }, el("div", { class: "source" }, source), list, detail);
 }
 
+/** POST a JSON body; the answer's JSON, or an Error carrying the server's one-line message. */
+async function postJSON(url, body) {
+  const response = await fetch(url, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  });
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+  return data;
+}
+
 async function translate(event) {
   event.preventDefault();
   const lines = document.getElementById("text").value.split("\n").map((s) => s.trim()).filter((s) => s);
@@ -100,12 +110,7 @@ async function translate(event) {
   status.textContent = "translating\u2026";
   const started = performance.now();
   try {
-    const response = await fetch("/translate", {
-      method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ text: lines, beam_size: beam, n_best: nbest, attention: true }),
-    });
-    const data = await response.json();
-    if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+    const data = await postJSON("/translate", { text: lines, beam_size: beam, n_best: nbest, attention: true });
     results.replaceChildren(...data.translations.map((entry, k) => sentenceView(lines[k], entry)));
     status.textContent = `${lines.length} sentence(s) in ${Math.round(performance.now() - started)} ms`;
   } catch (e) {
