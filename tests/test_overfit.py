@@ -9,7 +9,7 @@ from seq2seq.data.batching import ParallelIds, TokenArray, collate
 from seq2seq.data.corpus import read_parallel
 from seq2seq.data.tokenizer import train_or_load
 from seq2seq.model.seq2seq import build_model
-from seq2seq.search import greedy_search
+from seq2seq.search import SearchOptions, greedy_search
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "bible-es-en"
 
@@ -38,7 +38,8 @@ def test_tiny_model_overfits_real_pairs(tmp_path):
     last = float(loss.detach())
     assert last < 0.05, f"per-token loss {last:.3f} after 150 steps (started at {first:.2f})"
     model.eval()
-    hyps = greedy_search(model, batch.src, batch.src_len, bos_id=tok.bos_id, eos_id=tok.eos_id)
+    hyps = greedy_search(model, batch.src, batch.src_len, SearchOptions(beam_size=1), bos_id=tok.bos_id,
+                         eos_id=tok.eos_id)
     out = [tok.decode_tgt(h[0].tokens) for h in hyps]
     exact = sum(o == p[1] for o, p in zip(out, pairs))
     assert exact >= 23, list(zip(out, [p[1] for p in pairs]))[:5]

@@ -8,9 +8,10 @@ import math
 import numpy as np
 import pytest
 import torch
-from test_search import BOS, EOS, LENGTHS, ToyModel, exhaustive, force, full_seq, make_batch
+from test_search import (BOS, EOS, LENGTHS, ToyModel, beam_search, exhaustive, force, full_seq, greedy_search,
+                         make_batch)
 
-from seq2seq.search import Scoring, beam_search, greedy_search
+from seq2seq.search import Scoring
 
 
 def reference_norm(score: float, attn: torch.Tensor, length_norm: str, alpha: float, beta: float) -> float:

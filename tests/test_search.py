@@ -8,21 +8,31 @@ import itertools
 import math
 from dataclasses import dataclass
 
+import numpy as np
 import pytest
 import torch
 import torch.nn.functional as F
 from torch import nn
 
-from seq2seq.search import cadence as search
-from seq2seq.search import (
-    Hypothesis,
-    beam_search,
-    greedy_search,
-    length_penalty,
-    max_output_len,
-)
+from seq2seq.model.seq2seq import Seq2Seq
+from seq2seq.search import Hypothesis, length_penalty, max_output_len
+from seq2seq.search import beam as beam_module
+from seq2seq.search import greedy as greedy_module
+from seq2seq.search import host_checks as search
+from seq2seq.search.options import SearchOptions
 
 BOS, EOS = 0, 1
+
+
+def greedy_search(model, src, src_len, *, bos_id, eos_id, **options):
+    """``greedy_search`` with its options as keywords (beam_size 1), as the tests here write them."""
+    return greedy_module.greedy_search(model, src, src_len, SearchOptions(beam_size=1, **options), bos_id=bos_id,
+                                       eos_id=eos_id)
+
+
+def beam_search(model, src, src_len, *, bos_id, eos_id, **options):
+    """``beam_search`` with its options as keywords (``SearchOptions`` checks them)."""
+    return beam_module.beam_search(model, src, src_len, SearchOptions(**options), bos_id=bos_id, eos_id=eos_id)
 
 
 # --------------------------------------------------------------------------- toy model
@@ -67,6 +77,8 @@ class ToyModel(nn.Module):
             self.out.weight.mul_(sharpness)  # peakier distributions than the default init
         self.eval()
 
+    rank = staticmethod(Seq2Seq.rank)  # the real model's ranking step
+
     def encode(self, src, src_len):
         S = src.size(1)
         pos = torch.arange(S, device=src.device)
@@ -103,6 +115,9 @@ class Wrapped:
 
     def init_state(self, memory):
         return self.model.init_state(memory)
+
+    def rank(self, logits, scores):
+        return self.model.rank(logits, scores)
 
     def step(self, prev, state, memory):
         self.step_batch_sizes.append(prev.size(0))
@@ -146,6 +161,11 @@ def full_seq(h):
     return h.tokens + ([EOS] if h.finished else [])
 
 
+def att(h):
+    """A hypothesis's (T, S) float32 numpy attention, as a tensor for ``torch.testing``."""
+    return torch.from_numpy(h.attention)
+
+
 def check_hyp(model, src_row, n, h, alpha, max_len):
     """Invariants of one hypothesis, with score and attention recomputed independently."""
     assert isinstance(h, Hypothesis)
@@ -154,13 +174,13 @@ def check_hyp(model, src_row, n, h, alpha, max_len):
     assert 1 <= len(seq) <= max_len
     if not h.finished:
         assert len(seq) == max_len
-    assert h.attention.dtype == torch.float32 and h.attention.device.type == "cpu"
+    assert isinstance(h.attention, np.ndarray) and h.attention.dtype == np.float32
     assert h.attention.shape == (len(seq), n)
-    torch.testing.assert_close(h.attention.sum(1), torch.ones(len(seq)))
+    torch.testing.assert_close(att(h).sum(1), torch.ones(len(seq)))
     ref_score, ref_attn = force(model, src_row, n, seq)
     assert h.score == pytest.approx(ref_score, abs=1e-4)
     assert h.norm_score == pytest.approx(h.score / length_penalty(len(seq), alpha), abs=1e-6)
-    torch.testing.assert_close(h.attention, ref_attn, atol=1e-5, rtol=1e-5)
+    torch.testing.assert_close(att(h), ref_attn, atol=1e-5, rtol=1e-5)
 
 
 LENGTHS = [5, 1, 8, 3, 6, 2]
@@ -244,7 +264,7 @@ def test_beam_size_one_equals_greedy():
             assert b.tokens == g.tokens and b.finished == g.finished
             assert b.score == pytest.approx(g.score, abs=1e-5)
             assert b.norm_score == pytest.approx(g.norm_score, abs=1e-5)
-            torch.testing.assert_close(b.attention, g.attention)
+            torch.testing.assert_close(att(b), att(g))
 
 
 def exhaustive(model, src_row, n, vocab, max_len, alpha, norm=None):
@@ -310,6 +330,7 @@ class Scripted:
     best raw score but "A * long_len" wins once the length penalty favours long outputs."""
 
     A = 2
+    rank = staticmethod(Seq2Seq.rank)
 
     def __init__(self, vocab=5, long_len=8):
         self.vocab, self.long_len = vocab, long_len
@@ -385,7 +406,7 @@ def test_batch_independence():
             for a, b in zip(alone, batched[i]):
                 assert a.finished == b.finished
                 assert a.score == pytest.approx(b.score, abs=1e-5)
-                torch.testing.assert_close(a.attention, b.attention, atol=1e-5, rtol=1e-5)
+                torch.testing.assert_close(att(a), att(b), atol=1e-5, rtol=1e-5)
 
 
 def test_max_length_respected_and_unfinished_fallback():
@@ -443,7 +464,7 @@ def test_bf16_logits_are_searched_in_float32():
     for i, n in enumerate(LENGTHS):
         assert beam[i][0].tokens == greedy[i][0].tokens
         for h in [greedy[i][0]] + beam3[i]:
-            assert isinstance(h.score, float) and h.attention.dtype == torch.float32
+            assert isinstance(h.score, float) and h.attention.dtype == np.float32
             ref, _ = force(wrapped, src[i], n, full_seq(h))
             assert h.score == pytest.approx(ref, abs=1e-4)
 
@@ -477,4 +498,4 @@ def test_beam_dropping_done_sentences_changes_nothing(monkeypatch, kw):
         for a, b in zip(a_list, b_list):
             assert a.finished == b.finished
             assert a.score == pytest.approx(b.score, abs=1e-5)
-            torch.testing.assert_close(a.attention, b.attention, atol=1e-6, rtol=1e-5)
+            torch.testing.assert_close(att(a), att(b), atol=1e-6, rtol=1e-5)

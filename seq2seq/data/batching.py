@@ -15,24 +15,10 @@ import torch
 from torch.utils.data import DataLoader, Dataset, Sampler
 
 from seq2seq.data.arrays import ParallelIds, TokenArray
+from seq2seq.data.buckets import split_batches
 
 __all__ = ["TokenArray", "ParallelIds", "TokenBudgetBatchSampler", "Batch", "collate", "make_loader",
            "padding_efficiency"]
-
-
-def _split_batches(order: np.ndarray, longest: np.ndarray, max_tokens: int,
-                   max_sentences: int | None) -> list[np.ndarray]:
-    cap = max_sentences or len(order) + 1
-    batches, start, cur = [], 0, 0
-    for k, length in enumerate(longest[order].tolist()):
-        size, m = k - start, max(cur, length)
-        if size and ((size + 1) * m > max_tokens or size >= cap):
-            batches.append(order[start:k])
-            start, m = k, length
-        cur = m
-    if start < len(order):
-        batches.append(order[start:])
-    return batches
 
 
 def _divisible(batches: list[np.ndarray], world_size: int) -> list[np.ndarray]:
@@ -151,7 +137,7 @@ class TokenBudgetBatchSampler(Sampler[list[int]]):
         src, tgt = self.src_lengths, self.tgt_lengths
         if not self.shuffle:
             order = np.lexsort((src, tgt))  # stable: ties keep corpus order
-            batches = _split_batches(order, self.longest, self.max_tokens, self.max_sentences)
+            batches = split_batches(order, self.longest, self.max_tokens, self.max_sentences)
         else:
             seq = np.random.SeedSequence([self.seed, self.epoch])
             rng = np.random.Generator(np.random.PCG64(seq))
@@ -159,7 +145,7 @@ class TokenBudgetBatchSampler(Sampler[list[int]]):
             for start in range(0, len(perm), self.pool_size):
                 pool = perm[start : start + self.pool_size]
                 pool = pool[np.lexsort((src[pool], tgt[pool]))]
-                batches += _split_batches(pool, self.longest, self.max_tokens, self.max_sentences)
+                batches += split_batches(pool, self.longest, self.max_tokens, self.max_sentences)
             batches = [batches[i] for i in rng.permutation(len(batches))]
         batches = _divisible(batches, self.world_size)
         self._cache = (key, batches)

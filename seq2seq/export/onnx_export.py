@@ -4,7 +4,7 @@
 - ``decoder_step.onnx``: one decoder step with its ranking, through ``torch.onnx.export`` (``torch.export``
   underneath) with dynamic rows, source length and beam size. Folding the log-softmax, the beam scores and
   the top-2K choice into the graph means the search moves (b, 2K) arrays per step instead of (b*K, V) ones;
-  the arithmetic is the PyTorch search's (float32 log-softmax, score + log-prob, top 2K best first).
+  the graph is traced from the model's own ``rank``, the PyTorch beam's ranking step.
 
 Before anything is kept, both graphs run on ONNX Runtime against the PyTorch model on a sample batch; the
 largest difference is recorded in the manifest. The folder appears whole or not at all: it is filled
@@ -48,13 +48,11 @@ class DecoderStep(nn.Module):
     def __init__(self, model):
         super().__init__()
         self.decoder = model.decoder
+        self.rank = model.rank  # the PyTorch beam's ranking step (a function of its inputs only)
 
     def forward(self, prev, hidden, context, keys, values, mask, scores):
         logits, state, attn = self.decoder.step(prev, DecoderState(hidden, context), Memory(values, keys, mask, hidden))
-        logp = torch.log_softmax(logits.float(), dim=-1)
-        b, k = scores.shape
-        cand = (scores.unsqueeze(-1) + logp.view(b, k, -1)).view(b, -1)
-        top_val, top_idx = cand.topk(2 * k, dim=1)
+        top_val, top_idx = self.rank(logits, scores)
         return top_val, top_idx, state.hidden, state.context, attn
 
 

@@ -1,8 +1,7 @@
 """An exported model on ONNX Runtime: the two sessions behind ``Translator.from_export``, with no torch.
 
 ``OrtModel`` implements the engine protocol of ``ort_search`` (``encode``, ``step``) and translates whole
-sets of id sequences the way ``seq2seq.search.batched.translate_ids`` does: length-sorted batches under
-a token budget, empty sources answered without running the model, results put back in input order.
+sets of id sequences through ``seq2seq.search.translate_set``, as the PyTorch model does.
 """
 from __future__ import annotations
 
@@ -14,7 +13,9 @@ from seq2seq.data.arrays import TokenArray
 from seq2seq.errors import CheckpointError
 from seq2seq.export import ort_search
 from seq2seq.export.manifest import DECODER_STEP, ENCODER, Manifest
-from seq2seq.search.options import Hypothesis, SearchOptions
+from seq2seq.search.finish import Hypothesis
+from seq2seq.search.options import SearchOptions
+from seq2seq.search.translate_set import translate_set
 
 
 def _session(path: Path, threads: int):
@@ -55,39 +56,8 @@ class OrtModel:
 
     def translate_ids(self, src: TokenArray, opts: SearchOptions, batch_tokens: int) -> list[list[Hypothesis]]:
         """n-best lists for every source id sequence, in input order."""
-        lengths = np.minimum(src.lengths(), opts.max_src_len)
-        results: list[list[Hypothesis] | None] = [None] * len(src)
-        for i in np.flatnonzero(lengths == 0):
-            results[i] = [Hypothesis(tokens=[], score=0.0, norm_score=0.0, attention=np.zeros((0, 0), np.float32),
-                                     finished=True)]
-        budget = max(1, batch_tokens // opts.beam_size)  # beam search holds beam_size rows per sentence
-        for rows in _batches(lengths, budget):
-            seqs = [np.asarray(src[int(i)][: opts.max_src_len], dtype=np.int64) for i in rows]
-            batch, batch_len = _collate(seqs, self.pad_id, self.eos_id)
-            hyps = ort_search.search(self, batch, batch_len, opts, bos_id=self.bos_id, eos_id=self.eos_id)
-            for i, h in zip(rows, hyps):
-                results[int(i)] = h
-        return results  # type: ignore[return-value]
 
+        def decode_batch(ids: np.ndarray, ids_len: np.ndarray) -> list[list[Hypothesis]]:
+            return ort_search.search(self, ids, ids_len, opts, bos_id=self.bos_id, eos_id=self.eos_id)
 
-def _batches(lengths: np.ndarray, budget: int):
-    """Non-empty sentences in length order, grouped while sentences x (longest + EOS) fits ``budget``."""
-    order = [int(i) for i in np.argsort(lengths, kind="stable") if lengths[i] > 0]
-    batch: list[int] = []
-    for i in order:
-        if batch and (len(batch) + 1) * (int(lengths[i]) + 1) > budget:
-            yield batch
-            batch = []
-        batch.append(i)
-    if batch:
-        yield batch
-
-
-def _collate(seqs: list[np.ndarray], pad_id: int, eos_id: int) -> tuple[np.ndarray, np.ndarray]:
-    """Source ids + EOS, padded, as in training: -> src (B, S) int64, src_len (B,) int64."""
-    lens = np.array([len(s) + 1 for s in seqs], dtype=np.int64)
-    out = np.full((len(seqs), int(lens.max())), pad_id, dtype=np.int64)
-    for i, s in enumerate(seqs):
-        out[i, : len(s)] = s
-        out[i, len(s)] = eos_id
-    return out, lens
+        return translate_set(decode_batch, src, opts, batch_tokens, pad_id=self.pad_id, eos_id=self.eos_id)

@@ -1,11 +1,12 @@
 """Greedy and beam search in numpy over an exported model's graphs: the ONNX Runtime twin of ``seq2seq.search``.
 
-Same rules, same results (tests compare them sentence by sentence with the PyTorch searches): the
-definitions of lengths, limits and scores are ``seq2seq.search.options``'s, the stopping rules are
-``seq2seq.search.beam``'s. What differs is only where the work happens. The exported decoder step already
-ranks (log-softmax, beam scores added, top 2K per sentence: ``seq2seq.export.onnx_export``), so numpy only
-moves a few (b, 2K) arrays per step; and with no device to keep busy, the loops look at their progress
-every step and drop finished sentences as soon as a quarter of the batch is done.
+Same rules, same results (tests compare them sentence by sentence with the PyTorch searches), and only the
+loops are this module's own. Shared with the PyTorch searches: the definitions of lengths, limits and
+scores (``seq2seq.search.options``), the ranking step (the model's ``rank``, folded into the exported
+decoder step by ``seq2seq.export.onnx_export``, so numpy only moves a few (b, 2K) arrays per step), the
+stopping rules (``seq2seq.search.stopping``), when to stop or drop done sentences
+(``seq2seq.search.host_checks``; with no device to keep busy, the loops look after every step) and the
+making of the hypotheses and n-best lists (``seq2seq.search.finish``).
 
 The engine protocol (``OrtModel`` implements it)::
 
@@ -20,10 +21,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from seq2seq.search.options import Hypothesis, Scoring, SearchOptions, output_limit
+from seq2seq.search.finish import Hypothesis, best_first, coverage_term, hypothesis
+from seq2seq.search.host_checks import Next, next_action
+from seq2seq.search.options import Scoring, SearchOptions, output_limit
+from seq2seq.search.stopping import sentences_done
 
 NEG_INF = np.float32(-np.inf)
-_COMPACT_BELOW = 0.75  # drop done sentences once at most this share of the batch still runs
 
 
 def _prepare(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOptions):
@@ -31,26 +34,6 @@ def _prepare(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOptions):
     mask = np.arange(src.shape[1])[None, :] < src_len[:, None]
     max_lens = np.array([output_limit(int(n), opts.max_len_a, opts.max_len_b) for n in src_len], dtype=np.int64)
     return values, keys, init, mask, max_lens
-
-
-def _coverage_term(coverage: np.ndarray, mask: np.ndarray | None, beta: float) -> np.ndarray:
-    """As ``seq2seq.search.hypothesis.coverage_term``: (R, S) summed attention -> (R,) float32 penalties."""
-    with np.errstate(divide="ignore"):  # padding columns hold 0: masked out below
-        logs = np.log(np.minimum(coverage, np.float32(1.0)))
-    if mask is not None:
-        logs = np.where(mask, logs, np.float32(0.0))
-    return (np.float32(beta) * logs.sum(-1, dtype=np.float32)).astype(np.float32)
-
-
-def _hypothesis(tokens, attention: np.ndarray, score: float, length: int, finished: bool, src_len: int,
-                scoring: Scoring) -> Hypothesis:
-    """As ``seq2seq.search.hypothesis.hypothesis_from``: EOS dropped from tokens, its attention row kept."""
-    attention = np.ascontiguousarray(attention[:length, :src_len], dtype=np.float32)
-    norm = float(score) / scoring.penalty(length)
-    if scoring.uses_coverage:
-        norm += float(_coverage_term(attention.sum(0, keepdims=True), None, scoring.coverage_beta)[0])
-    return Hypothesis(tokens=[int(t) for t in tokens[: length - int(finished)]], score=float(score),
-                      norm_score=norm, attention=attention, finished=finished)
 
 
 def greedy_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOptions, *, bos_id: int,
@@ -81,15 +64,15 @@ def greedy_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOpti
         attention[rows, t] = attn
         running = running & ~is_eos & (limit > t + 1)
         prev = np.where(running, tok, eos_id)
-        n_run = int(running.sum())
-        if n_run == 0:
+        action = next_action(running)
+        if action is Next.STOP:
             break
-        if n_run <= _COMPACT_BELOW * running.size:
+        if action is Next.COMPACT:
             keep = np.flatnonzero(running)
             rows, running, prev, limit = rows[keep], running[keep], prev[keep], limit[keep]
             hidden, context, keys, values, mask = hidden[keep], context[keep], keys[keep], values[keep], mask[keep]
-    return [[_hypothesis(tokens[i], attention[i], score[i], int(length[i]), bool(finished[i]), int(src_len[i]),
-                         opts.scoring)] for i in range(B)]
+    return [[hypothesis(tokens[i], attention[i], score[i], int(length[i]), bool(finished[i]), int(src_len[i]),
+                        opts.scoring)] for i in range(B)]
 
 
 class _Found:
@@ -139,7 +122,7 @@ def beam_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOption
         bonus = None
         if cov is not None:  # an extension's penalty is that of the beam it extends, this step included
             cov = cov + attn
-            bonus = _coverage_term(cov, mask, scoring.coverage_beta).reshape(-1, K)
+            bonus = coverage_term(cov, mask, scoring.coverage_beta).reshape(-1, K)
         _record_finished(found, sent, new_fin, top_val, row_base + top_beam, top_beam, t, scoring, bonus)
         live_val, live_tok, live_beam = _live(is_eos, top_val, top_tok, top_beam, K)
         live_row = row_base + live_beam
@@ -155,10 +138,10 @@ def beam_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOption
         hidden, context = hidden[local], context[local]
         cov = None if cov is None else cov[local]
         done = done | _stops(found, sent, scores, lens, lp_max, t, K, N, scoring)
-        n_run = int((~done).sum())
-        if n_run == 0:
+        action = next_action(~done)
+        if action is Next.STOP:
             break
-        if n_run <= _COMPACT_BELOW * done.size:
+        if action is Next.COMPACT:
             (sent, scores, done, lens, lp_max), (prev, hidden, context, keys, values, mask, cov) = _compact(
                 ~done, K, (sent, scores, done, lens, lp_max), (prev, hidden, context, keys, values, mask, cov))
     return [_n_best(found[i], hist_tok[:steps], hist_org[:steps], hist_att[:steps], int(max_lens[i]), int(src_len[i]),
@@ -202,16 +185,10 @@ def _live(is_eos, top_val, top_tok, top_beam, K: int):
 
 
 def _stops(found: list[_Found], sent, scores, lens, lp_max, t: int, K: int, N: int, scoring: Scoring) -> np.ndarray:
-    """Rules 1-3 of ``seq2seq.search.beam`` after step ``t``, for the b sentences in the batch (rule 2 off
-    with a coverage penalty, which has no bound)."""
+    """``stopping.sentences_done`` after step ``t`` for the b sentences in the batch (figures in float64)."""
     n_fin = np.array([found[s].n_fin for s in sent])
     nth = np.array([_nth_best(found[s], N) for s in sent], dtype=np.float64)
-    stop = (n_fin >= K) | (lens <= t + 1)
-    if scoring.uses_coverage:
-        return stop
-    best_live = scores[:, 0].astype(np.float64)
-    bound = np.maximum(best_live / scoring.penalty(t + 2), best_live / lp_max)
-    return stop | ((n_fin >= N) & (bound <= nth))
+    return sentences_done(t, n_fin, nth, scores[:, 0].astype(np.float64), lens, lp_max, K, N, scoring)
 
 
 def _nth_best(f: _Found, N: int) -> float:
@@ -237,24 +214,23 @@ def _trace(end: int, row: int, last: int, hist_tok, hist_org, hist_att) -> tuple
 
 def _n_best(f: _Found, hist_tok, hist_org, hist_att, max_len: int, src_len: int, N: int, scoring: Scoring,
             eos_id: int) -> list[Hypothesis]:
-    """The N best finished hypotheses best first, topped up with the best unfinished ones (as ``backtrack``)."""
-    finished = sorted(f.finished, key=lambda h: h[0], reverse=True)[:N]
-    out = []
-    for _, score, end, row in finished:
+    """The N best finished hypotheses, in the order of this loop's norm scores, topped up with the best
+    unfinished ones (``finish.best_first``)."""
+    finished = []
+    for _, score, end, row in sorted(f.finished, key=lambda h: h[0], reverse=True)[:N]:
         toks, att = _trace(end, row, eos_id, hist_tok, hist_org, hist_att)
-        out.append(_hypothesis(toks, att, score, end + 1, True, src_len, scoring))
+        finished.append(hypothesis(toks, att, score, end + 1, True, src_len, scoring))
     unfinished = []
     for score, row, tok in f.unfinished:
         if score == -np.inf:
             continue  # a dead beam
         toks, att = _trace(max_len - 1, row, tok, hist_tok, hist_org, hist_att)
-        unfinished.append(_hypothesis(toks, att, score, max_len, False, src_len, scoring))
-    unfinished.sort(key=lambda h: h.norm_score, reverse=True)
-    return (out + unfinished)[:N]
+        unfinished.append(hypothesis(toks, att, score, max_len, False, src_len, scoring))
+    return best_first(finished, unfinished, N, rank_finished=False)
 
 
 def search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOptions, *, bos_id: int,
            eos_id: int) -> list[list[Hypothesis]]:
-    """Greedy or beam search of one padded batch, as ``opts`` asks (``seq2seq.search.batched.search``)."""
+    """Greedy or beam search of one padded batch, as ``opts`` asks (as ``seq2seq.search.batched.search``)."""
     run = greedy_search if opts.greedy else beam_search
     return run(engine, src, src_len, opts, bos_id=bos_id, eos_id=eos_id)

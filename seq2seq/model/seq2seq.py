@@ -1,4 +1,4 @@
-"""The encoder-decoder model: ``forward`` for training, ``encode``/``init_state``/``step`` for search."""
+"""The encoder-decoder model: ``forward`` for training, ``encode``/``init_state``/``step``/``rank`` for search."""
 from __future__ import annotations
 
 import torch
@@ -37,6 +37,21 @@ class Seq2Seq(nn.Module):
 
     def step(self, prev: torch.Tensor, state: DecoderState, memory: Memory):
         return self.decoder.step(prev, state, memory)
+
+    @staticmethod
+    def rank(logits: torch.Tensor, scores: torch.Tensor):
+        """One beam-search ranking step: logits (b*k, V), scores (b, k) float32 live beam scores (-inf for
+        dead beams) -> top_val (b, 2k) float32, top_idx (b, 2k) long (beam * V + token), best first.
+
+        The log-softmax is taken in float32 (logits may be bf16 under autocast): bf16 log-probs summed over
+        50 steps would lose the ranking precision the search depends on. The 2k best of the k * V
+        extensions always hold k that do not end in EOS. The PyTorch beam calls this, and the exported
+        decoder step (``seq2seq.export.onnx_export.DecoderStep``) folds it into its graph.
+        """
+        b, k = scores.shape
+        logp = torch.log_softmax(logits.float(), dim=-1)
+        cand = (scores.unsqueeze(-1) + logp.view(b, k, -1)).view(b, -1)
+        return cand.topk(2 * k, dim=1)
 
     def forward(self, src: torch.Tensor, src_len: torch.Tensor, tgt_in: torch.Tensor):
         """src (B, S), src_len (B,), tgt_in (B, T) -> logits (B, T, V), attention (B, T, S)."""

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
 import torch
 
-from seq2seq.search.hypothesis import Hypothesis, Scoring, hypothesis_from
-from seq2seq.search.pool import NEG_INF, Pool
+from seq2seq.search.beam_tables import NEG_INF, Found
+from seq2seq.search.device import torch_coverage
+from seq2seq.search.finish import Hypothesis, best_first, hypothesis
+from seq2seq.search.options import Scoring
 
 
 class History:
@@ -45,21 +48,21 @@ class History:
 @dataclass
 class Ends:
     """Where each of the H = B * 2N candidate outputs ends, sentence-major, each sentence's N
-    finished pool slots first, then its N unfinished ones."""
+    finished slots first, then its N unfinished ones."""
 
     step: torch.Tensor  # (H,) long: the step of its last token
     row: torch.Tensor  # (H,) long: the global row that last token extended
     last: torch.Tensor  # (H,) long: the last token (EOS for finished ones)
 
     @classmethod
-    def of(cls, pool: Pool, max_lens: torch.Tensor, eos_id: int) -> Ends:
-        """From the full-size (B rows) pool; max_lens: (B,) long (unfinished ones end there)."""
-        B, N = pool.fin_row.shape
+    def of(cls, found: Found, max_lens: torch.Tensor, eos_id: int) -> Ends:
+        """From the full-size (B rows) table; max_lens: (B,) long (unfinished ones end there)."""
+        B, N = found.fin_row.shape
         unf_step = (max_lens - 1).unsqueeze(1).expand(B, N)
         return cls(
-            step=torch.cat([pool.fin_step, unf_step], dim=1).reshape(-1),
-            row=torch.cat([pool.fin_row, pool.unf_row], dim=1).reshape(-1),
-            last=torch.cat([torch.full_like(pool.fin_row, eos_id), pool.unf_tok], dim=1).reshape(-1),
+            step=torch.cat([found.fin_step, unf_step], dim=1).reshape(-1),
+            row=torch.cat([found.fin_row, found.unf_row], dim=1).reshape(-1),
+            last=torch.cat([torch.full_like(found.fin_row, eos_id), found.unf_tok], dim=1).reshape(-1),
         )
 
 
@@ -87,37 +90,31 @@ def backtrack(history: History, ends: Ends) -> tuple[torch.Tensor, torch.Tensor]
     return out_tok, out_attn
 
 
-def collect(tokens: torch.Tensor, attention: torch.Tensor, ends: Ends, pool: Pool, src_len: torch.Tensor,
+def collect(tokens: torch.Tensor, attention: torch.Tensor, ends: Ends, found: Found, src_len: torch.Tensor,
             scoring: Scoring) -> list[list[Hypothesis]]:
-    """Per sentence, its N best hypotheses (see ``_n_best``) from ``backtrack``'s output.
+    """Per sentence, its N best hypotheses (``finish.best_first``) from ``backtrack``'s output.
 
-    pool: the full-size pool (B rows) ``ends`` was made from. Everything is copied to the host
-    once, as whole tensors, before the per-sentence loop.
+    found: the full-size table (B rows) ``ends`` was made from. Everything is copied to the host
+    once, as whole arrays, before the per-sentence loop.
     """
-    B, N = pool.fin_score.shape
-    tok_l = tokens.view(B, 2 * N, -1).cpu()
-    attn_l = attention.view(B, 2 * N, tokens.size(1), -1).cpu()
+    B, N = found.fin_score.shape
+    tok_l = tokens.view(B, 2 * N, -1).cpu().numpy()
+    attn_l = attention.view(B, 2 * N, tokens.size(1), -1).cpu().numpy()
     step_l = ends.step.view(B, 2 * N).cpu().tolist()
-    score_l = torch.cat([pool.fin_score, pool.unf_score], dim=1).cpu().tolist()
+    score_l = torch.cat([found.fin_score, found.unf_score], dim=1).cpu().tolist()
     src_len_l = torch.as_tensor(src_len).cpu().tolist()
     return [_n_best(tok_l[i], attn_l[i], step_l[i], score_l[i], src_len_l[i], scoring) for i in range(B)]
 
 
-def _n_best(tokens: torch.Tensor, attention: torch.Tensor, steps: list[int], scores: list[float], src_len: int,
+def _n_best(tokens: np.ndarray, attention: np.ndarray, steps: list[int], scores: list[float], src_len: int,
             scoring: Scoring) -> list[Hypothesis]:
-    """One sentence's 2N candidates (N finished slots, then N unfinished) -> its N best.
-
-    Finished ones come first, so ``hyps[0]`` is the best complete translation whenever one was
-    found; unfinished ones only top the list up. Each group is sorted best first by norm score.
-    """
+    """One sentence's 2N candidates (N finished slots, then N unfinished) -> its N best."""
     N = len(scores) // 2
     groups: tuple[list[Hypothesis], list[Hypothesis]] = ([], [])
     for j, score in enumerate(scores):
         if score == NEG_INF:
-            continue  # empty pool slot / dead beam
+            continue  # empty slot / dead beam
         finished = j < N
-        hyp = hypothesis_from(tokens[j], attention[j], score, steps[j] + 1, finished, src_len, scoring)
+        hyp = hypothesis(tokens[j], attention[j], score, steps[j] + 1, finished, src_len, scoring, torch_coverage)
         groups[0 if finished else 1].append(hyp)
-    for group in groups:
-        group.sort(key=lambda h: h.norm_score, reverse=True)
-    return (groups[0] + groups[1])[:N]
+    return best_first(*groups, N)

@@ -28,21 +28,24 @@ maximum length (tiny vocabularies).
 Batching
 --------
 Beam rows ``i * beam + k`` belong to sentence ``i``: memory is expanded to beams once and
-reordered only when done sentences are dropped (``cadence``); state is reordered every step with
-one flat index. Per-step token choices and back-pointers stay on the device, in the row numbers
+reordered only when done sentences are dropped (``host_checks``); state is reordered every step
+with one flat index. Per-step token choices and back-pointers stay on the device, in the row numbers
 of the full batch, and each hypothesis is recovered by back-tracking once at the end
-(``backtrack``). What each sentence carries lives in two per-sentence tables (``pool``).
+(``backtrack``). What each sentence carries lives in two per-sentence tables (``beam_tables``).
+Each step is ranked by the model's ``rank`` (the exported graph folds in the same computation), the
+rules are ``stopping``'s and the returned lists are made by ``finish``, as on ONNX Runtime.
 """
 
 from __future__ import annotations
 
 import torch
-import torch.nn.functional as F
 
 from seq2seq.search.backtrack import Ends, History, backtrack, collect
-from seq2seq.search.cadence import Next, is_check_step, verdict
-from seq2seq.search.hypothesis import Hypothesis, Scoring, check_sizes, coverage_term, prepare
-from seq2seq.search.pool import NEG_INF, Live, Pool
+from seq2seq.search.beam_tables import NEG_INF, Found, LiveBeams
+from seq2seq.search.device import coverage_term, prepare
+from seq2seq.search.finish import Hypothesis
+from seq2seq.search.host_checks import Next, is_check_step, next_action
+from seq2seq.search.options import Scoring, SearchOptions
 
 
 class _BeamSearch:
@@ -61,12 +64,12 @@ class _BeamSearch:
         expand = torch.arange(B, device=device).repeat_interleave(K)  # (B*K,)
         self.memory, self.state = memory.index_select(expand), state.index_select(expand)
         self.prev = torch.full((B * K,), bos_id, dtype=torch.long, device=device)  # (b*K,) last tokens
-        self.live = Live.start(max_lens, K, scoring)
+        self.live = LiveBeams.start(max_lens, K, scoring)
         # (b*K, S) float32 attention summed over each live beam's steps, for the coverage penalty only
         self.coverage = self.memory.mask.new_zeros(self.memory.mask.shape, dtype=torch.float32) \
             if scoring.uses_coverage else None
-        self.pool = Pool.empty(B, n_best, device)
-        self.result = Pool.empty(B, n_best, device)  # every sentence's pool, written by ``flush``
+        self.found = Found.empty(B, n_best, device)
+        self.result = Found.empty(B, n_best, device)  # every sentence's table, written by ``flush``
         self.history = History(B * K)
         self.beam_ids = torch.arange(K, device=device)
         self.in_top_k = (torch.arange(2 * K, device=device) < K).unsqueeze(0)  # (1, 2K)
@@ -81,13 +84,10 @@ class _BeamSearch:
     def _rank(self, logits: torch.Tensor):
         """The 2K best extensions of each sentence, best first: scores, tokens, beams, each (b, 2K).
 
-        logits: (b*K, V), maybe bf16 under autocast: the log-softmax is taken in float32, as bf16
-        log-probs summed over 50 steps would lose the ranking precision the search depends on.
+        logits: (b*K, V), maybe bf16 under autocast (``model.rank`` takes the log-softmax in float32).
         """
-        b, V = self.live.scores.size(0), logits.size(-1)
-        logp = F.log_softmax(logits.float(), dim=-1).view(b, self.K, V)
-        cand = (self.live.scores.unsqueeze(2) + logp).view(b, self.K * V)  # dead beams stay -inf
-        top_val, top_idx = cand.topk(2 * self.K, dim=1)
+        V = logits.size(-1)
+        top_val, top_idx = self.model.rank(logits, self.live.scores)
         return top_val, top_idx.remainder(V), top_idx.div(V, rounding_mode="floor")
 
     def step(self, t: int) -> None:
@@ -102,7 +102,7 @@ class _BeamSearch:
             self.coverage = self.coverage + attn.float()
             per_beam = coverage_term(self.coverage, self.memory.mask, self.scoring.coverage_beta)
             bonus = per_beam.view(-1, self.K).gather(1, top_beam)  # (b, 2K)
-        self.pool.record_finished(t, new_fin, top_val, self.row_base + top_beam, self.scoring, bonus)
+        self.found.record_finished(t, new_fin, top_val, self.row_base + top_beam, self.scoring, bonus)
 
         # Best K non-EOS extensions continue (at most K of the 2K are EOS).
         live_val, live_pos = top_val.masked_fill(is_eos, NEG_INF).topk(self.K, dim=1)  # (b, K)
@@ -110,7 +110,7 @@ class _BeamSearch:
         live_beam = top_beam.gather(1, live_pos)
         live_row = self.row_base + live_beam
         at_limit = (active & (self.live.lens == t + 1)).unsqueeze(1)  # (b, 1)
-        self.pool.record_unfinished(at_limit, live_val, live_row, live_tok)
+        self.found.record_unfinished(at_limit, live_val, live_row, live_tok)
 
         self.history.record(live_tok.reshape(-1), live_row.reshape(-1), attn.float(), self.global_rows)
         self.live.scores = live_val
@@ -119,11 +119,11 @@ class _BeamSearch:
         self.state = self.state.index_select(survivors)
         if self.coverage is not None:
             self.coverage = self.coverage.index_select(0, survivors)
-        self.live.update_done(t, self.pool, self.scoring)
+        self.live.update_done(t, self.found, self.scoring)
 
-    def flush(self) -> Pool:
-        """Write the pools of the sentences in the batch into ``result`` (B rows) and return it."""
-        self.result.put(self.live.sent, self.pool)
+    def flush(self) -> Found:
+        """Write the tables of the sentences in the batch into ``result`` (B rows) and return it."""
+        self.result.put(self.live.sent, self.found)
         return self.result
 
     def compact(self) -> None:
@@ -131,7 +131,7 @@ class _BeamSearch:
         self.flush()
         keep = (~self.live.done).nonzero().squeeze(1)
         rows = (keep * self.K).unsqueeze(1).add(self.beam_ids).reshape(-1)  # their local beam rows
-        self.live, self.pool = self.live.take(keep), self.pool.take(keep)
+        self.live, self.found = self.live.take(keep), self.found.take(keep)
         self.prev = self.prev.index_select(0, rows)
         self.state, self.memory = self.state.index_select(rows), self.memory.index_select(rows)
         if self.coverage is not None:
@@ -139,13 +139,13 @@ class _BeamSearch:
         self._number_rows()
         self.global_rows = self.row_base.add(self.beam_ids).reshape(-1)
 
-    def run(self, T: int) -> Pool:
+    def run(self, T: int) -> Found:
         """Decode up to T steps, consulting the host only at done checks; returns ``result``."""
         for t in range(T):
             self.step(t)
             if not is_check_step(t + 1):
                 continue
-            action = verdict(~self.live.done)
+            action = next_action(~self.live.done)
             if action is Next.STOP:
                 break
             if action is Next.COMPACT:
@@ -154,26 +154,24 @@ class _BeamSearch:
 
 
 @torch.no_grad()
-def beam_search(model, src: torch.Tensor, src_len: torch.Tensor, *, bos_id: int, eos_id: int, beam_size: int = 5,
-                alpha: float = 0.6, n_best: int = 1, max_len_a: float = 1.5,
-                max_len_b: int = 10, length_norm: str = "gnmt", coverage_beta: float = 0.0) -> list[list[Hypothesis]]:
-    """Batched beam search (stopping rule: module docstring; scores: ``options.Scoring``).
+def beam_search(model, src: torch.Tensor, src_len: torch.Tensor, opts: SearchOptions, *, bos_id: int,
+                eos_id: int) -> list[list[Hypothesis]]:
+    """Batched beam search with ``opts.beam_size`` beams (stopping rule: module docstring; scores:
+    ``options.Scoring``).
 
     src: (B, S) long, padded; src_len: (B,) long true lengths. Decodes B*beam_size rows at
     once, row ``i * beam_size + k`` being beam k of sentence i. Returns, per sentence in input
-    order, ``n_best`` distinct hypotheses: finished ones best first by ``norm_score``, then (only
+    order, ``opts.n_best`` distinct hypotheses: finished ones best first by ``norm_score``, then (only
     if too few finished) unfinished ones best first. beam_size=1 reproduces greedy_search.
-    Raises ValueError unless 1 <= n_best <= beam_size.
     """
-    check_sizes(beam_size, n_best)
-    scoring = Scoring(length_norm, alpha, coverage_beta)
     if src.size(0) == 0:
         return []
-    memory, state, max_lens, T = prepare(model, src, src_len, max_len_a, max_len_b)
-    search = _BeamSearch(model, memory, state, max_lens, beam_size=beam_size, n_best=n_best, scoring=scoring,
-                         bos_id=bos_id, eos_id=eos_id)
-    pool = search.run(T)
-    # Back-track all 2*B*N candidate outputs at once, finished pool first.
-    ends = Ends.of(pool, max_lens, eos_id)
+    scoring = opts.scoring
+    memory, state, max_lens, T = prepare(model, src, src_len, opts.max_len_a, opts.max_len_b)
+    search = _BeamSearch(model, memory, state, max_lens, beam_size=opts.beam_size, n_best=opts.n_best,
+                         scoring=scoring, bos_id=bos_id, eos_id=eos_id)
+    found = search.run(T)
+    # Back-track all 2*B*N candidate outputs at once, finished ones first.
+    ends = Ends.of(found, max_lens, eos_id)
     tokens, attention = backtrack(search.history, ends)
-    return collect(tokens, attention, ends, pool, src_len, scoring)
+    return collect(tokens, attention, ends, found, src_len, scoring)

@@ -2,7 +2,7 @@
 
 One ``model.step`` call per time step for all rows still running. Rows that are done (EOS emitted
 or at their max length) keep being fed EOS and are ignored until a done check drops them
-(``cadence``). Everything the search returns is written into full-size (B, ...) buffers at the
+(``host_checks``). Everything the search returns is written into full-size (B, ...) buffers at the
 row's original index, so dropping rows never renumbers the result.
 """
 
@@ -13,8 +13,10 @@ from dataclasses import dataclass
 import torch
 import torch.nn.functional as F
 
-from seq2seq.search.cadence import Next, is_check_step, verdict
-from seq2seq.search.hypothesis import Hypothesis, Scoring, hypothesis_from, prepare
+from seq2seq.search.device import prepare, torch_coverage
+from seq2seq.search.finish import Hypothesis, hypothesis
+from seq2seq.search.host_checks import Next, is_check_step, next_action
+from seq2seq.search.options import Scoring, SearchOptions
 
 
 @dataclass
@@ -52,7 +54,7 @@ def _decode(model, memory, state, max_lens: torch.Tensor, T: int, record: _Recor
             eos_id: int) -> int:
     """Run the greedy loop, writing into ``record``; returns the number of steps taken (<= T).
 
-    max_lens: (B,) long per-row limit. The active rows shrink at done checks (``cadence``):
+    max_lens: (B,) long per-row limit. The active rows shrink at done checks (``host_checks``):
     ``rows`` maps them back to their original index in ``record``.
     """
     device = max_lens.device
@@ -72,7 +74,7 @@ def _decode(model, memory, state, max_lens: torch.Tensor, T: int, record: _Recor
         steps = t + 1
         if not is_check_step(steps):
             continue
-        action = verdict(running)
+        action = next_action(running)
         if action is Next.STOP:
             break
         if action is Next.COMPACT:
@@ -87,35 +89,33 @@ def _decode(model, memory, state, max_lens: torch.Tensor, T: int, record: _Recor
 def _unpack(record: _Record, steps: int, src_len: torch.Tensor, scoring: Scoring) -> list[list[Hypothesis]]:
     """One single-element list per sentence, from the first ``steps`` columns of ``record``.
 
-    Everything is copied to the host once, as whole tensors, before the per-sentence loop.
+    Everything is copied to the host once, as whole arrays, before the per-sentence loop.
     """
-    tokens = record.tokens[:, :steps].cpu()  # (B, T')
-    attention = record.attention[:, :steps].cpu()  # (B, T', S)
+    tokens = record.tokens[:, :steps].cpu().numpy()  # (B, T')
+    attention = record.attention[:, :steps].cpu().numpy()  # (B, T', S)
     length_l = record.length.cpu().tolist()
     fin_l = record.finished.cpu().tolist()
     score_l = record.score.cpu().tolist()
     src_len_l = torch.as_tensor(src_len).cpu().tolist()
-    return [
-        [hypothesis_from(tokens[i], attention[i], score_l[i], length_l[i], bool(fin_l[i]), src_len_l[i], scoring)]
-        for i in range(len(length_l))
-    ]
+    return [[hypothesis(tokens[i], attention[i], score_l[i], length_l[i], bool(fin_l[i]), src_len_l[i], scoring,
+                        torch_coverage)] for i in range(len(length_l))]
 
 
 @torch.no_grad()
-def greedy_search(model, src: torch.Tensor, src_len: torch.Tensor, *, bos_id: int, eos_id: int,
-                  max_len_a: float = 1.5, max_len_b: int = 10, alpha: float = 0.6, length_norm: str = "gnmt",
-                  coverage_beta: float = 0.0) -> list[list[Hypothesis]]:
+def greedy_search(model, src: torch.Tensor, src_len: torch.Tensor, opts: SearchOptions, *, bos_id: int,
+                  eos_id: int) -> list[list[Hypothesis]]:
     """Pick the most probable token at every step, for the whole batch at once.
 
-    src: (B, S) long, padded; src_len: (B,) long true lengths. ``alpha``, ``length_norm`` and
-    ``coverage_beta`` only fill ``norm_score`` (``options.Scoring``; greedy's choices do not depend on them). Returns one single-element list per
-    sentence, in input order. The model's train/eval mode is left to the caller.
+    src: (B, S) long, padded; src_len: (B,) long true lengths. Of ``opts``, the output limit
+    (``max_len_a``, ``max_len_b``) bounds the search and ``opts.scoring`` only fills ``norm_score``
+    (greedy's choices do not depend on it), so the score means the same as beam search's. Returns
+    one single-element list per sentence, in input order. The model's train/eval mode is left to
+    the caller.
     """
-    scoring = Scoring(length_norm, alpha, coverage_beta)
     B = src.size(0)
     if B == 0:
         return []
-    memory, state, max_lens, T = prepare(model, src, src_len, max_len_a, max_len_b)
+    memory, state, max_lens, T = prepare(model, src, src_len, opts.max_len_a, opts.max_len_b)
     record = _Record.empty(B, T, src.size(1), eos_id, src.device)
     steps = _decode(model, memory, state, max_lens, T, record, bos_id=bos_id, eos_id=eos_id)
-    return _unpack(record, steps, src_len, scoring)
+    return _unpack(record, steps, src_len, opts.scoring)

@@ -17,32 +17,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+
+from seq2seq.search.finish import Hypothesis  # noqa: F401 (re-exported: its home is finish)
 
 # What ``SearchOptions.of`` reads from a command's config.
 _CONFIG_FIELDS = ("beam_size", "alpha", "max_len_a", "max_len_b", "length_norm", "coverage_beta")
 LENGTH_NORMS = ("gnmt", "average", "none")
-
-
-@dataclass
-class Hypothesis:
-    """One output sentence.
-
-    tokens: output ids, without BOS and without EOS.
-    score: sum of the token log-probs, including the EOS log-prob if ``finished``.
-    norm_score: ``Scoring.normalise`` of score at length ``len(tokens) + finished``, with this attention.
-    attention: float32 (T, src_len_i), one row per generated step including the EOS step if
-        finished (so T = len(tokens) + finished), columns cropped to this sentence's true source
-        length (padding columns dropped): a CPU tensor from the PyTorch searches, a numpy array from
-        the ONNX Runtime one (``np.asarray`` reads both).
-    finished: True if it ended with EOS, False if it hit the maximum length.
-    """
-
-    tokens: list[int]
-    score: float
-    norm_score: float
-    attention: Any
-    finished: bool
 
 
 def length_penalty(length, alpha: float):

@@ -93,7 +93,7 @@ class Validator:
             extra.update(multi.as_dict("multiref_"))
         if self.alignment is not None:  # valid/aer: results.json keeps the best step's with its BLEU
             extra.update(self.alignment.run(model, step, w))
-        stats = attention_stats([h[0].attention.numpy() for h in hyps if h[0].attention.numel()])
+        stats = attention_stats([h[0].attention for h in hyps if h[0].attention.size])
         for name, value in stats.items():
             w.add_scalar(f"valid/attention_{name}", value, step)
         self.extra[step] = {**extra, "loss": round(loss, 4), "attention": stats}
@@ -108,8 +108,8 @@ class Validator:
             h = hyps[i][0]
             src_pieces = self.tok.src_pieces(dev.ids.src[i]) + ["</s>"]
             out_pieces = self.tok.tgt_pieces(h.tokens) + (["</s>"] if h.finished else [])
-            if h.attention.numel():
-                att = h.attention.numpy()[: len(out_pieces), : len(src_pieces)]
+            if h.attention.size:
+                att = h.attention[: len(out_pieces), : len(src_pieces)]
                 fig = attention_figure(att, src_pieces, out_pieces, title=f"dev {i} step {step}")
                 self.writer.add_figure(f"attention/dev_{k}", fig, step)
                 close(fig)

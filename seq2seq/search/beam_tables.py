@@ -1,4 +1,4 @@
-"""Beam search's per-sentence tables: what is still searching (``Live``) and what was found (``Pool``).
+"""Beam search's per-sentence tables: what is still searching (``LiveBeams``) and what was found (``Found``).
 
 Every field of these dataclasses holds one row per sentence in the batch, so dropping done
 sentences re-indexes all of them with one ``take`` and writing them back into the full-size
@@ -15,7 +15,8 @@ from dataclasses import dataclass, fields, replace
 
 import torch
 
-from seq2seq.search.hypothesis import Scoring
+from seq2seq.search.options import Scoring
+from seq2seq.search.stopping import sentences_done
 
 NEG_INF = float("-inf")
 
@@ -34,7 +35,7 @@ class PerSentence:
 
 
 @dataclass
-class Live(PerSentence):
+class LiveBeams(PerSentence):
     """The b sentences still in the batch and their K live beams."""
 
     sent: torch.Tensor  # (b,) long: original sentence id; its global rows are sent*K .. sent*K+K-1
@@ -44,7 +45,7 @@ class Live(PerSentence):
     done: torch.Tensor  # (b,) bool: stopped searching (kept, masked, until compaction)
 
     @classmethod
-    def start(cls, max_lens: torch.Tensor, K: int, scoring: Scoring) -> Live:
+    def start(cls, max_lens: torch.Tensor, K: int, scoring: Scoring) -> LiveBeams:
         """Step 0: only beam 0 is live, otherwise the K identical beams would yield K copies of
         every hypothesis."""
         B, device = max_lens.numel(), max_lens.device
@@ -54,20 +55,11 @@ class Live(PerSentence):
                    lp_max=scoring.penalty(max_lens.float()),
                    done=torch.zeros(B, dtype=torch.bool, device=device))
 
-    def update_done(self, t: int, pool: Pool, scoring: Scoring) -> None:
-        """After step ``t``: apply stopping rules 1-3 (``beam`` docstring) to ``done``.
-
-        Rule 2 bounds the best normalised score any live beam could still reach: its score can
-        only fall, so only the length penalty can help it, most at the next or the last length
-        (every penalty is monotone in the length). A coverage penalty can still rise as a beam
-        attends to more of the source, so with one there is no bound and rule 2 is off.
-        """
-        K, N = self.scores.size(1), pool.fin_norm.size(1)
-        stop = (pool.n_fin >= K) | (self.lens <= t + 1)
-        if not scoring.uses_coverage:
-            best_live = self.scores[:, 0]
-            bound = torch.maximum(best_live / scoring.penalty(t + 2), best_live / self.lp_max)
-            stop = stop | ((pool.n_fin >= N) & (bound <= pool.fin_norm[:, -1]))
+    def update_done(self, t: int, found: Found, scoring: Scoring) -> None:
+        """After step ``t``: apply stopping rules 1-3 (``stopping``) to ``done``."""
+        K, N = self.scores.size(1), found.fin_norm.size(1)
+        stop = sentences_done(t, found.n_fin, found.fin_norm[:, -1], self.scores[:, 0], self.lens, self.lp_max,
+                              K, N, scoring)
         self.done = self.done | stop
 
 
@@ -77,7 +69,7 @@ def _merge(kept: torch.Tensor, new: torch.Tensor, pick: torch.Tensor) -> torch.T
 
 
 @dataclass
-class Pool(PerSentence):
+class Found(PerSentence):
     """What each sentence found: its N best finished hypotheses, kept sorted by norm score, and
     its N best live beams at its last allowed step (the unfinished fall-back, which ends at step
     max_len - 1). Empty slots have score -inf."""
@@ -92,7 +84,7 @@ class Pool(PerSentence):
     unf_tok: torch.Tensor  # (b, N) long: the last token
 
     @classmethod
-    def empty(cls, B: int, N: int, device: torch.device) -> Pool:
+    def empty(cls, B: int, N: int, device: torch.device) -> Found:
         def scores():
             return torch.full((B, N), NEG_INF, device=device)
 
@@ -105,11 +97,11 @@ class Pool(PerSentence):
 
     def record_finished(self, t: int, new_fin: torch.Tensor, val: torch.Tensor, row: torch.Tensor,
                         scoring: Scoring, bonus: torch.Tensor | None = None) -> None:
-        """Merge the EOS extensions of step ``t`` into the finished pool.
+        """Merge the EOS extensions of step ``t`` into the finished table.
 
         new_fin: (b, 2K) bool, the extensions that finish a hypothesis; val: (b, 2K) their
         scores; row: (b, 2K) the global rows they extend; bonus: (b, 2K) their coverage penalties,
-        or None. The pool keeps its N best by norm score, so the merge is one top-N over the N kept
+        or None. The table keeps its N best by norm score, so the merge is one top-N over the N kept
         and the 2K new candidates.
         """
         neg_inf = torch.full_like(val, NEG_INF)

@@ -1,13 +1,12 @@
-"""The PyTorch searches' shared pieces: batched output limits, encoding, cropping a decoded row.
+"""The PyTorch loops' device pieces: output limits as a tensor, encoding, the coverage penalty in torch.
 
-Lengths and scores are defined in ``options`` (torch-free, shared with the ONNX Runtime search).
+Lengths and scores are defined in ``options``; what a loop hands back is made in ``finish`` (no torch).
 """
 
 from __future__ import annotations
 
+import numpy as np
 import torch
-
-from seq2seq.search.options import Hypothesis, Scoring, check_sizes, length_penalty  # noqa: F401 (re-exported)
 
 
 def max_output_len(src_len: torch.Tensor, a: float, b: int) -> torch.Tensor:
@@ -15,7 +14,7 @@ def max_output_len(src_len: torch.Tensor, a: float, b: int) -> torch.Tensor:
 
     src_len: (B,) long source lengths. Returns (B,) long ``floor(a * src_len + b)``, at least
     1 so every sentence can at least emit EOS. Computed in float64 so e.g. ``1.5 * 7`` floors
-    exactly.
+    exactly (as ``options.output_limit`` does for one sentence).
     """
     lens = torch.as_tensor(src_len)
     out = torch.floor(lens.to(torch.float64) * a + b).to(torch.long)
@@ -36,11 +35,10 @@ def prepare(model, src: torch.Tensor, src_len: torch.Tensor, max_len_a: float, m
 
 
 def coverage_term(coverage: torch.Tensor, mask: torch.Tensor | None, beta: float) -> torch.Tensor:
-    """GNMT's coverage penalty ``beta * sum_j log(min(cov_j, 1))`` per row, over real positions only.
+    """``finish.coverage_term`` on the device: beam search ranks every step's extensions by it.
 
     coverage: (R, S) float32 attention summed over each hypothesis's steps; mask: (R, S) bool, True at
-    real source positions (None: all real). Returns (R,) float32, <= 0 (0 when every source position
-    received a total attention of at least 1).
+    real source positions (None: all real). Returns (R,) float32, <= 0.
     """
     logs = coverage.clamp(max=1.0).log()
     if mask is not None:
@@ -48,17 +46,7 @@ def coverage_term(coverage: torch.Tensor, mask: torch.Tensor | None, beta: float
     return beta * logs.sum(-1)
 
 
-def hypothesis_from(tokens: torch.Tensor, attention: torch.Tensor, score: float, length: int,
-                    finished: bool, src_len: int, scoring: Scoring) -> Hypothesis:
-    """Crop one decoded row to its own length and source length.
-
-    tokens: (T,) long CPU, attention: (T, S) float32 CPU, both valid up to ``length`` (generated
-    tokens incl. EOS). The EOS token is dropped from ``tokens`` but its attention row is kept: it
-    shows where the model looked when it decided to stop.
-    """
-    attention = attention[:length, :src_len].clone()
-    norm = score / scoring.penalty(length)
-    if scoring.uses_coverage:
-        norm += float(coverage_term(attention.sum(0, keepdim=True), None, scoring.coverage_beta)[0])
-    return Hypothesis(tokens=tokens[: length - int(finished)].tolist(), score=score, norm_score=norm,
-                      attention=attention, finished=finished)
+def torch_coverage(attention: np.ndarray, beta: float) -> float:
+    """The coverage term of one finished hypothesis's (T, S) attention rows, in torch's arithmetic on the
+    host (``finish.hypothesis``'s ``coverage_of`` for the PyTorch loops): numpy's rounds differently."""
+    return float(coverage_term(torch.from_numpy(attention).sum(0, keepdim=True), None, beta)[0])
