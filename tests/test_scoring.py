@@ -33,9 +33,9 @@ def test_penalties_follow_their_formulas():
     np.testing.assert_allclose(Scoring("none", 0.6).penalty(lengths), np.ones(29))
     t = Scoring("average").penalty(torch.tensor([3, 4]))
     assert t.dtype == torch.float32 and t.tolist() == [3.0, 4.0]
-    with pytest.raises(ValueError, match="length_norm must be one of gnmt, average, none"):
+    with pytest.raises(ValueError, match="^length_norm=mean must be one of gnmt, average, none$"):
         Scoring("mean")
-    with pytest.raises(ValueError, match="coverage_beta must be >= 0"):
+    with pytest.raises(ValueError, match=r"^coverage_beta=-0.1 must not be negative$"):
         Scoring(coverage_beta=-0.1)
 
 

@@ -1,6 +1,8 @@
 """``manifest.json`` of an export folder: what was exported, from where, and a checksum of every file.
 
-Written by ``seq2seq-export``, read (without torch) by ``OrtModel.load``. Reading checks every listed
+Written by ``seq2seq-export``, read (without torch) by ``OrtModel.load``. Search options are not part of an
+export: its reader chooses them (``seq2seq-translate export_dir=... beam_size=...``); the ``search`` block of
+older exports (the defaults of the day, which nothing read) is ignored. Reading checks every listed
 file's presence and SHA-256 before a session opens, so a folder with a missing, truncated or swapped file
 is a one-line ``CheckpointError`` naming that file instead of a wrong translation or an ONNX Runtime trace.
 """
@@ -34,10 +36,9 @@ class Manifest:
     files: dict[str, dict[str, Any]]
     tokenizer: dict[str, Any]   # joint, src_vocab, tgt_vocab, pad_id, unk_id, bos_id, eos_id
     model: dict[str, Any]       # the run's ModelConfig plus the graph sizes (context, hidden, key size)
-    search: dict[str, Any]      # defaults: beam_size, alpha, max_len_a, max_len_b, max_src_len, length_norm, coverage_beta
     source: dict[str, Any]      # run_dir, checkpoint, step, seq2seq and torch versions, opset
     data: dict[str, Any] = field(default_factory=dict)      # the run's DataConfig (languages, references)
-    sacrebleu: dict[str, Any] = field(default_factory=dict)  # the run's test signatures and scores
+    sacrebleu: dict[str, Any] = field(default_factory=dict)  # the run's test scores and their decoding settings
     format: str = FORMAT
     format_version: int = FORMAT_VERSION
 

@@ -25,7 +25,7 @@ import torch
 from torch import nn
 
 import seq2seq
-from seq2seq.config import ExportConfig, InferenceConfig, as_plain
+from seq2seq.config import ExportConfig, as_plain
 from seq2seq.errors import ConfigError
 from seq2seq.export import encoder_graph
 from seq2seq.export.manifest import DECODER_STEP, ENCODER, NAME, Manifest, sha256
@@ -140,7 +140,7 @@ def _results(run) -> dict:
     except (OSError, ValueError):
         return {}
     keep = ("bleu", "chrf", "bleu_signature", "chrf_signature", "multiref_bleu", "multiref_bleu_signature",
-            "beam_size", "lines")
+            "beam_size", "length_norm", "alpha", "coverage_beta", "lines")  # the scores and how they were decoded
     return {f"test_{k}": test[k] for k in keep if k in test}
 
 
@@ -232,16 +232,12 @@ def export_run(cfg: ExportConfig) -> tuple[Path, Manifest]:
 
 def _manifest(cfg: ExportConfig, tr, model, files: list[Path]) -> Manifest:
     tok, dec = tr.tokenizer, model.decoder
-    defaults = InferenceConfig(run_dir=cfg.run_dir)
     return Manifest(
         files={p.name: {"sha256": sha256(p), "bytes": p.stat().st_size} for p in files},
         tokenizer={"joint": tok.joint, "src_vocab": tok.src_vocab_size, "tgt_vocab": tok.tgt_vocab_size,
                    "pad_id": tok.pad_id, "unk_id": tok.unk_id, "bos_id": tok.bos_id, "eos_id": tok.eos_id},
         model={"attention": dec.attention.kind, "context_size": dec.context_size, "hidden_size": dec.hidden_size,
                "encoder_layers": model.encoder.rnn.num_layers, "parameters": model.num_parameters()},
-        search={"beam_size": defaults.beam_size, "alpha": defaults.alpha, "max_len_a": defaults.max_len_a,
-                "max_len_b": defaults.max_len_b, "max_src_len": 400,
-                "length_norm": str(defaults.length_norm), "coverage_beta": defaults.coverage_beta},
         source={"run_dir": str(tr.run.root.resolve()), "checkpoint": cfg.checkpoint, "step": tr.step,
                 "seq2seq": seq2seq.__version__, "torch": torch.__version__, "opset": cfg.opset,
                 "precision": "fp32"},

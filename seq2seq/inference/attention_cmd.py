@@ -13,7 +13,7 @@ from seq2seq.config import AttentionConfig
 from seq2seq.data.corpus import read_lines
 from seq2seq.inference.translator import Translation, Translator, clean
 from seq2seq.rundir import write_text
-from seq2seq.search import SearchOptions
+from seq2seq.search.options import SearchOptions
 
 
 def _sentences(cfg: AttentionConfig) -> list[str]:

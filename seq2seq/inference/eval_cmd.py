@@ -11,7 +11,7 @@ from seq2seq.data.corpus import read_lines, read_parallel
 from seq2seq.errors import CorpusError
 from seq2seq.inference.translator import Translator
 from seq2seq.rundir import write_json, write_text
-from seq2seq.search import SearchOptions
+from seq2seq.search.options import SearchOptions
 
 
 def _file_inputs(cfg: EvalConfig) -> tuple[str, list[str], list[list[str]], list[str]]:
@@ -40,7 +40,7 @@ def _inputs(cfg: EvalConfig, translator: Translator) -> tuple[str, list[str], li
 def _scoring_tag(cfg: EvalConfig) -> str:
     """'' for the default scoring, else e.g. '.average.cov0.2': evaluations of one model under several
     length settings keep their own files side by side."""
-    tag = "" if cfg.length_norm == "gnmt" and cfg.alpha == 0.6 else (
+    tag = "" if cfg.length_norm == "gnmt" and cfg.alpha == SearchOptions.alpha else (
         f".gnmt{cfg.alpha:g}" if cfg.length_norm == "gnmt" else f".{cfg.length_norm}")
     return tag + (f".cov{cfg.coverage_beta:g}" if cfg.coverage_beta else "")
 

@@ -15,6 +15,7 @@ from typing import IO, Iterator
 from seq2seq.config import TranslateConfig
 from seq2seq.inference.translator import Translator
 from seq2seq.rundir import atomic_write
+from seq2seq.search.options import SearchOptions
 
 
 def file_chunks(stream: IO[str], size: int) -> Iterator[list[str]]:
@@ -70,9 +71,7 @@ def _sink(cfg: TranslateConfig):
 def run_translate(cfg: TranslateConfig) -> int:
     """Translate ``input`` (or stdin) to ``output`` (or stdout); returns the number of lines."""
     translator = Translator.from_config(cfg)
-    search = dict(beam_size=cfg.beam_size, n_best=cfg.n_best, alpha=cfg.alpha, max_len_a=cfg.max_len_a,
-                  max_len_b=cfg.max_len_b, length_norm=str(cfg.length_norm), coverage_beta=cfg.coverage_beta,
-                  batch_tokens=cfg.batch_tokens)
+    opts = SearchOptions.of(cfg)
     size = 1 if cfg.line_buffered else cfg.chunk
     count = 0
     with contextlib.ExitStack() as stack:
@@ -83,7 +82,8 @@ def run_translate(cfg: TranslateConfig) -> int:
             chunks = stream_chunks(sys.stdin.fileno(), size)
         sink = stack.enter_context(_sink(cfg))
         for chunk in chunks:
-            for k, best in enumerate(translator.translate(chunk, **search)):
+            for k, best in enumerate(translator.translate_encoded(translator.encode(chunk), opts,
+                                                                  batch_tokens=cfg.batch_tokens)):
                 if cfg.n_best == 1:
                     sink.write(best.text + "\n")
                 else:

@@ -27,7 +27,7 @@ from seq2seq.data.tokenizer import Tokenizer
 from seq2seq.errors import CheckpointError
 from seq2seq.inference.aligner import Alignment
 from seq2seq.rundir import RunDir
-from seq2seq.search.options import Hypothesis, SearchOptions
+from seq2seq.search.options import BATCH_TOKENS, Hypothesis, SearchOptions
 
 if TYPE_CHECKING:  # torch is imported only by from_run: an ONNX export decodes without it
     import torch
@@ -110,7 +110,8 @@ class Translator:
     @classmethod
     def from_run(cls, run_dir: Path | str, checkpoint_name: str = "best", device: str = "auto",
                  precision: str = "auto", num_threads: int = 0) -> "Translator":
-        """Rebuild model and tokenizer from ``run_dir`` (``checkpoint_name``: best | last | a .pt path)."""
+        """Rebuild model and tokenizer from ``run_dir`` (``checkpoint_name``: best | last | ema | averaged |
+        step-00001000, a name in its checkpoints/ folder; or a .pt path)."""
         from seq2seq.checkpoint import load as load_checkpoint
         from seq2seq.model.seq2seq import build_model
         from seq2seq.runtime import configure_threads, resolve_device, resolve_precision
@@ -176,26 +177,24 @@ class Translator:
                              device=self.device, precision=self.precision, batch_tokens=batch_tokens, opts=opts)
 
     def translate_hypotheses(self, lines: Sequence[str], opts: SearchOptions,
-                             batch_tokens: int = 12000) -> list[list[Hypothesis]]:
+                             batch_tokens: int = BATCH_TOKENS) -> list[list[Hypothesis]]:
         """n-best ``Hypothesis`` lists for raw text lines (cleaned first), in input order."""
         ids = TokenArray.from_lists(self.tokenizer.encode_src([clean(line) for line in lines]))
         return self.translate_ids(ids, opts, batch_tokens)
 
-    def translate(self, lines: Sequence[str], beam_size: int = 5, n_best: int = 1, return_attention: bool = False,
-                  *, alpha: float = 0.6, max_len_a: float = 1.5, max_len_b: int = 10, length_norm: str = "gnmt",
-                  coverage_beta: float = 0.0, batch_tokens: int = 12000) -> list[Translation]:
+    def translate(self, lines: Sequence[str], beam_size: int = SearchOptions.beam_size,
+                  n_best: int = SearchOptions.n_best, return_attention: bool = False, *,
+                  batch_tokens: int = BATCH_TOKENS, **options: Any) -> list[Translation]:
         """One ``Translation`` per line, in input order: the best hypothesis, the ``n_best`` in its ``nbest``.
 
         lines: raw text, one sentence each (cleaned of line breaks and control characters first).
         beam_size: 1 is greedy search; ``n_best`` must be between 1 and ``beam_size``.
         return_attention: also keep each hypothesis's (T, S) attention matrix and the source pieces.
-        alpha, max_len_a, max_len_b: length penalty and output length limit ``a * src_len + b``.
-        length_norm, coverage_beta: ``gnmt`` (with alpha), ``average`` or ``none``; coverage penalty weight
-            (0 = off). See ``seq2seq.search.options.Scoring``.
+        options: any other ``SearchOptions`` field by name (``alpha``, ``length_norm``, ``coverage_beta``,
+            ``max_len_a``, ``max_len_b``), each at its default there when left out.
         batch_tokens: token budget of one search batch (divided by the beam size).
         """
-        opts = SearchOptions(beam_size=beam_size, n_best=n_best, alpha=alpha, max_len_a=max_len_a,
-                             max_len_b=max_len_b, length_norm=length_norm, coverage_beta=coverage_beta)
+        opts = SearchOptions(beam_size=beam_size, n_best=n_best, **options)
         return self.translate_encoded(self.encode(lines), opts, return_attention, batch_tokens)
 
     def encode(self, lines: Sequence[str]) -> TokenArray:
@@ -203,7 +202,7 @@ class Translator:
         return TokenArray.from_lists(self.tokenizer.encode_src([clean(line) for line in lines]))
 
     def translate_encoded(self, src: TokenArray, opts: SearchOptions, return_attention: bool = False,
-                          batch_tokens: int = 12000) -> list[Translation]:
+                          batch_tokens: int = BATCH_TOKENS) -> list[Translation]:
         """``translate`` for lines already encoded (the server encodes once to count tokens)."""
         hyps = self.translate_ids(src, opts, batch_tokens)
         results = []

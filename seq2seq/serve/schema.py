@@ -11,6 +11,8 @@ from typing import Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from seq2seq.config import ServeConfig
+from seq2seq.search.options import OptionError, check_sizes
 from seq2seq.serve import jsonbody
 from seq2seq.serve.jsonbody import BodyError
 
@@ -34,16 +36,20 @@ class RequestError(Exception):
         self.status, self.message = status, message
 
 
+def _serve_default(name: str):
+    return ServeConfig.__dataclass_fields__[name].default
+
+
 @dataclass
 class Limits:
-    """What one request may ask for (``ServeConfig`` gives the values)."""
+    """What one request may ask for: a ``ServeConfig``'s values (``of``); left out, that type's defaults."""
 
-    max_lines: int = 64
-    max_chars: int = 2000
-    max_beam_size: int = 16
-    max_body_bytes: int = 1_000_000
-    beam_size: int = 5  # the defaults of a request that leaves them out
-    n_best: int = 1
+    max_lines: int = _serve_default("max_lines")
+    max_chars: int = _serve_default("max_chars")
+    max_beam_size: int = _serve_default("max_beam_size")
+    max_body_bytes: int = _serve_default("max_body_bytes")
+    beam_size: int = _serve_default("beam_size")  # the defaults of a request that leaves them out
+    n_best: int = _serve_default("n_best")
 
     @classmethod
     def of(cls, cfg) -> "Limits":
@@ -122,7 +128,7 @@ def check_line(where: str, line: str, limits: Limits) -> None:
 
 
 def check(req: TranslateRequest, limits: Limits) -> Request:
-    """The server's limits and the range rules of the search options."""
+    """The server's limits, then the search's own rule for the sizes (``check_sizes``)."""
     if not req.text:
         raise RequestError(422, "text: empty list; send at least one sentence")
     _check_count(req.text, limits)
@@ -132,6 +138,8 @@ def check(req: TranslateRequest, limits: Limits) -> Request:
     if not 1 <= beam <= limits.max_beam_size:
         raise RequestError(422, f"beam_size: {beam} must be between 1 and {limits.max_beam_size}")
     n_best = min(limits.n_best, beam) if req.n_best is None else req.n_best
-    if not 1 <= n_best <= beam:
-        raise RequestError(422, f"n_best: {n_best} must be between 1 and beam_size ({beam})")
+    try:
+        check_sizes(beam, n_best)
+    except OptionError as e:
+        raise RequestError(422, f"{e.key}: {e.value} {e.rule_text}") from None
     return Request(text=list(req.text), beam_size=beam, n_best=n_best, attention=req.attention)

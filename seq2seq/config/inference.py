@@ -1,0 +1,133 @@
+"""The commands that search: seq2seq-eval, seq2seq-translate, seq2seq-attention and seq2seq-serve.
+
+Their decoding options (``beam_size=5``, ``length_norm=``, ...) are flat keys whose defaults, help and rules
+are the search's own (``seq2seq.search.options.SearchOptions``), defined there once.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import List
+
+from seq2seq.config.base import CHECKPOINT_HELP, Choice, Device, LengthNorm, Precision, Rules, _opt
+from seq2seq.errors import ConfigError
+from seq2seq.search.options import option_field
+
+
+class Split(Choice):
+    dev = "dev"
+    test = "test"
+
+
+@dataclass
+class InferenceConfig(Rules):
+    """Options shared by seq2seq-eval, seq2seq-translate and seq2seq-attention."""
+
+    run_dir: str = _opt("???", "run folder written by seq2seq-train (required)")
+    checkpoint: str = _opt("best", CHECKPOINT_HELP)
+    beam_size: int = option_field("beam_size")
+    alpha: float = option_field("alpha")
+    length_norm: LengthNorm = option_field("length_norm", choice=LengthNorm)
+    coverage_beta: float = option_field("coverage_beta")
+    max_len_a: float = option_field("max_len_a")
+    max_len_b: int = option_field("max_len_b")
+    batch_tokens: int = option_field("batch_tokens")
+    device: Device = _opt(Device.auto, "where to translate (auto: CUDA when torch sees it)")
+    precision: Precision = _opt(Precision.auto, "auto: bf16 where the hardware has it, else fp32")
+    num_threads: int = _opt(0, "torch intra-op threads (0 = torch's default)")
+
+    def __post_init__(self) -> None:
+        self.search_options()  # the decoding options' rules, n_best's too where a command has it
+        self.positive("batch_tokens")
+        self.non_negative("num_threads")
+
+
+@dataclass
+class EvalConfig(InferenceConfig):
+    split: Split = _opt(Split.test, "the run's own split to score (not with src=)")
+    src: str = _opt("", "source file to translate instead of a split (needs refs=)")
+    refs: List[str] = field(default_factory=list, metadata={"help": "reference files (only with src=)"})
+    out: str = _opt("", "output folder ('' = RUN/eval)")
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.src and not self.refs:
+            raise ConfigError("src= needs refs=[FILE,...] to score against")
+        if self.refs and not self.src:
+            raise ConfigError("refs= needs src=FILE; a split (split=dev|test) is scored against the run's own "
+                              "references")
+
+
+def _one_source(cfg) -> None:
+    """Commands that can decode an export: exactly one of run_dir= and export_dir=."""
+    if bool(cfg.run_dir) == bool(cfg.export_dir):
+        raise ConfigError("give exactly one of run_dir=RUN (PyTorch) or export_dir=DIR (ONNX Runtime, from "
+                          "seq2seq-export)")
+
+
+@dataclass
+class TranslateConfig(InferenceConfig):
+    run_dir: str = _opt("", "run folder written by seq2seq-train (or export_dir=)")
+    export_dir: str = _opt("", "folder written by seq2seq-export: decode on ONNX Runtime, without torch")
+    n_best: int = option_field("n_best", note="more than 1: 'line ||| hypothesis ||| score' lines")
+    input: str = _opt("", "read this file instead of stdin")
+    output: str = _opt("", "write this file instead of stdout")
+    chunk: int = _opt(256, "lines translated together when input arrives faster than it is translated")
+    line_buffered: bool = _opt(False, "translate each line as soon as it arrives (interactive use)")
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _one_source(self)
+        self.positive("chunk")
+
+
+@dataclass
+class AttentionConfig(InferenceConfig):
+    text: str = _opt("", "a source sentence")
+    input: str = _opt("", "a file of source sentences, one per line")
+    hypothesis: int = _opt(0, "which beam hypothesis to draw (0 = best)")
+    out: str = _opt("", "output folder ('' = RUN/attention)")
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not 0 <= self.hypothesis < self.beam_size:
+            raise ConfigError(f"hypothesis={self.hypothesis} must be between 0 and beam_size-1={self.beam_size - 1}")
+        if bool(self.text) == bool(self.input):
+            raise ConfigError('give exactly one of text="..." or input=FILE')
+
+
+@dataclass
+class ServeConfig(InferenceConfig):
+    """seq2seq-serve: the JSON API and the attention explorer. ``beam_size`` etc. are the request defaults."""
+
+    run_dir: str = _opt("", "run folder written by seq2seq-train (or export_dir=)")
+    export_dir: str = _opt("", "folder written by seq2seq-export: decode on ONNX Runtime, without torch")
+
+    host: str = _opt("127.0.0.1", "address to listen on (loopback only unless told otherwise, e.g. 0.0.0.0)")
+    port: int = _opt(8080, "TCP port to listen on (0 = any free port; the log line 'serving ... on URL' names it)")
+    n_best: int = option_field("n_best", "a request's default")
+    max_beam_size: int = _opt(16, "largest beam_size a request may ask for")
+    max_lines: int = _opt(64, "most sentences in one request")
+    max_chars: int = _opt(2000, "longest sentence of a request, in characters")
+    max_body_bytes: int = _opt(1_000_000, "largest request body; a bigger one is refused before it is read whole")
+    batch_window_ms: float = _opt(5.0, "how long the micro-batcher waits for more requests to decode together "
+                                       "(0 = decode each request alone)")
+    batch_max_tokens: int = _opt(4000, "the micro-batcher stops gathering once this many source pieces wait")
+    max_waiting_lines: int = _opt(4096, "sentences that may wait for decoding at once; a request past it gets "
+                                        "503 and Retry-After at once instead of a long wait")
+    access_log: bool = _opt(False, "log every request (uvicorn's access log, on stderr)")
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _one_source(self)
+        self.positive("max_beam_size", "max_lines", "max_chars", "max_body_bytes", "batch_max_tokens",
+                      "max_waiting_lines")
+        self.non_negative("batch_window_ms")
+        if not 0 <= self.port <= 65535:
+            raise ConfigError(f"port={self.port} must be between 0 (any free port) and 65535")
+        if not self.host:
+            raise ConfigError("host= must name an address, e.g. 127.0.0.1")
+        if self.max_waiting_lines < self.max_lines:
+            raise ConfigError(f"max_waiting_lines={self.max_waiting_lines} must be at least max_lines={self.max_lines}"
+                              " (else a full request could never be served)")
+        if self.beam_size > self.max_beam_size:
+            raise ConfigError(f"beam_size={self.beam_size} must not exceed max_beam_size={self.max_beam_size}")

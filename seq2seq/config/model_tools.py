@@ -1,0 +1,92 @@
+"""The commands that use a run's model without a search: seq2seq-average, seq2seq-export and seq2seq-align."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from seq2seq.config.base import CHECKPOINT_HELP, Choice, Device, Precision, Rules, _opt
+from seq2seq.errors import ConfigError
+
+
+@dataclass
+class AverageConfig(Rules):
+    """seq2seq-average: the parameter mean of several of a run's step checkpoints, as checkpoints/averaged.pt."""
+
+    run_dir: str = _opt("???", "run folder written by seq2seq-train (required)")
+    last: int = _opt(0, "average the last K step checkpoints (train with trainer.keep_last >= K)")
+    best: int = _opt(0, "average the K kept step checkpoints with the highest dev BLEU")
+    name: str = _opt("averaged", "written as checkpoints/NAME.pt (load it with checkpoint=NAME)")
+
+    def __post_init__(self) -> None:
+        self.non_negative("last", "best")
+        if bool(self.last) == bool(self.best):
+            raise ConfigError("give exactly one of last=K or best=K (K >= 1)")
+        if self.name in ("best", "last") or self.name.startswith("step-") or not self.name.isidentifier():
+            raise ConfigError(f"name={self.name} must be a plain name other than best, last and step-*")
+
+
+class ExportFormat(Choice):
+    onnx = "onnx"
+
+
+@dataclass
+class ExportConfig(Rules):
+    """seq2seq-export: a run's model as ONNX graphs plus its tokenizer and a manifest (decoded without torch)."""
+
+    run_dir: str = _opt("???", "run folder written by seq2seq-train (required)")
+    out: str = _opt("???", "export folder to write (required; an earlier export there is replaced)")
+    checkpoint: str = _opt("best", CHECKPOINT_HELP)
+    format: ExportFormat = _opt(ExportFormat.onnx, "export format")
+    opset: int = _opt(18, "ONNX opset of both graphs")
+    tolerance: float = _opt(1e-4, "largest ONNX Runtime vs PyTorch difference the export check accepts")
+
+    def __post_init__(self) -> None:
+        if not 17 <= self.opset <= 21:
+            raise ConfigError(f"opset={self.opset} must be between 17 and 21")
+        if not self.tolerance > 0:
+            raise ConfigError(f"tolerance={self.tolerance} must be positive")
+
+
+class LinkReading(Choice):
+    argmax = "argmax"
+    threshold = "threshold"
+
+
+# Hyphenated names, as statistical aligners spell them: an Enum would only take them as grow_diag_final.
+SYMMETRISATIONS = ("intersection", "union", "grow-diag", "grow-diag-final")
+
+
+@dataclass
+class AlignConfig(Rules):
+    """seq2seq-align: forced alignment of given sentence pairs through a run's attention (Pharaoh links)."""
+
+    run_dir: str = _opt("???", "run folder written by seq2seq-train (required)")
+    checkpoint: str = _opt("best", CHECKPOINT_HELP)
+    src: str = _opt("???", "source sentences, one per line (required)")
+    tgt: str = _opt("???", "their translations, one per line, as many lines as src= (required)")
+    output: str = _opt("", "write the Pharaoh links (i-j, 0-based whitespace words) here instead of stdout")
+    gold: str = _opt("", "reference links (i-j sure, ipj possible), one line per pair: print precision, recall, AER")
+    scores: str = _opt("", "with gold=: also write the scores as JSON to this file")
+    matrices: str = _opt("", "write each pair's soft word matrix (target words x source words + EOS) as JSON lines here")
+    reading: LinkReading = _opt(LinkReading.argmax, "argmax: each target word to its most attended source word; "
+                                "threshold: every source word with at least threshold= of its attention")
+    threshold: float = _opt(0.5, "with reading=threshold: the least attention share a link needs, in (0, 1]")
+    shift: bool = _opt(False, "read the attention of the step that predicts the next piece (decoder shift)")
+    reverse_run: str = _opt("", "a run trained in the other direction (tgt -> src): symmetrise both directions' links")
+    reverse_checkpoint: str = _opt("best", "checkpoint of reverse_run=")
+    symmetrise: str = _opt("grow-diag-final", "with reverse_run=: how the two directions' links combine: "
+                                              "intersection | union | grow-diag | grow-diag-final")
+    chunk: int = _opt(256, "pairs aligned and written together")
+    batch_tokens: int = _opt(12000, "token budget per batch: sentences x longest side")
+    device: Device = _opt(Device.auto, "where to run the model (auto: CUDA when torch sees it)")
+    precision: Precision = _opt(Precision.auto, "auto: bf16 where the hardware has it, else fp32")
+    num_threads: int = _opt(0, "torch intra-op threads (0 = torch's default)")
+
+    def __post_init__(self) -> None:
+        self.positive("chunk", "batch_tokens")
+        self.non_negative("num_threads")
+        if not 0.0 < self.threshold <= 1.0:
+            self._fail("threshold", "must be in (0, 1]")
+        if self.symmetrise not in SYMMETRISATIONS:
+            self._fail("symmetrise", f"is not one of {' | '.join(SYMMETRISATIONS)}")
+        if self.scores and not self.gold:
+            raise ConfigError("scores= needs gold=FILE (the reference links to score against)")
