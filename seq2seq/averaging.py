@@ -54,9 +54,9 @@ def average_states(paths: list[Path]) -> dict:
         for k, v in state["model"].items():
             sums[k] += v.double()
     model = {k: (s / len(paths)).to(first["model"][k].dtype) for k, s in sums.items()}
-    return {"config": first.get("config", {}), "vocab": first.get("vocab", {}), "model": model,
-            "weights_only": "averaged", "averaged": [p.name for p in paths],
-            "progress": {"step": int(checkpoint.load(paths[-1], mmap=True)["progress"]["step"])}}
+    return checkpoint.contents(first.get("config", {}), first.get("vocab", {}), model, weights_only="averaged",
+                               averaged=[p.name for p in paths],
+                               progress={"step": int(checkpoint.load(paths[-1], mmap=True)["progress"]["step"])})
 
 
 def run_average(cfg: AverageConfig) -> tuple[Path, list[Path]]:

@@ -1,4 +1,9 @@
-"""Checkpoints as plain dicts, written atomically; loaded with ``weights_only=True`` and checked."""
+"""Checkpoints as plain dicts, built here, written atomically; loaded with ``weights_only=True`` and checked.
+
+Every checkpoint (the trainer's ``last.pt``, ``ema.pt``, ``averaged.pt``) is made by ``contents``, so
+they share one layout: the run's config, the tokenizer's sizes and special ids, the weights, and what
+the kind of file adds (training state, or ``weights_only`` naming a file that cannot continue a run).
+"""
 from __future__ import annotations
 
 import os
@@ -13,6 +18,19 @@ from seq2seq.rundir import WriteError, atomic_write
 FORMAT = "seq2seq-checkpoint"
 _FAULT_DELAY = float(os.environ.get("SEQ2SEQ_FAULT_SAVE_DELAY", "0") or 0)
 VERSION = 1
+
+
+def vocab(tok) -> dict:
+    """The tokenizer's sizes and special ids (``tok``: data.tokenizer.Tokenizer), which a loader checks
+    against the tokenizer it finds beside the checkpoint."""
+    return {"src": tok.src_vocab_size, "tgt": tok.tgt_vocab_size, "pad": tok.pad_id, "bos": tok.bos_id,
+            "eos": tok.eos_id}
+
+
+def contents(config: dict, vocab: dict, model: dict, **parts) -> dict:
+    """A checkpoint's dict: ``config`` (plain containers), ``vocab`` (see ``vocab``), the model's
+    ``state_dict`` and ``parts``: the training state (optimizer, schedule, ...) or ``weights_only``."""
+    return {"config": config, "model": model, **parts, "vocab": vocab}
 
 
 def save(state: dict, path: Path) -> None:

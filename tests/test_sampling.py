@@ -6,7 +6,7 @@ import torch
 
 from seq2seq.config import TrainerConfig
 from seq2seq.errors import ConfigError
-from seq2seq.training.sampling import ScheduledSampling, mix_inputs, teacher_forcing_prob
+from seq2seq.training.scheduled_sampling import ScheduledSampling, mix_inputs, teacher_forcing_prob
 from seq2seq.training.trainer import Trainer
 from test_trainer import tiny
 

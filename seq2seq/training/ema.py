@@ -12,12 +12,10 @@ stay with the raw weights, so turning EMA on changes no other behaviour.
 from __future__ import annotations
 
 import copy
-import math
 
 import torch
 
 from seq2seq import checkpoint
-from seq2seq.analysis.scoring import score
 
 
 class WeightEMA:
@@ -62,27 +60,19 @@ class WeightEMA:
         # an average saved before the warm-up existed was built without one: continue it that way
         self.updates = int(state.get("updates", 10**9))
 
-    def validate(self, validator, writer, step: int) -> bool:
-        """Dev loss and greedy BLEU/chrF of the averaged weights as valid/*_ema; True when its BLEU improved."""
-        loss = validator.dev_loss(self.model)
-        _, hyp_text = validator.translate(self.model, validator.data.dev)
-        s = score(hyp_text, [validator.data.dev.text.tgt])
-        for tag, value in (("loss", loss), ("ppl", math.exp(min(loss, 50))), ("bleu", s.bleu), ("chrf", s.chrf)):
-            writer.add_scalar(f"valid/{tag}_ema", value, step)
-        improved = s.bleu > self.best_bleu
+    def validate(self, validator, step: int) -> bool:
+        """Validate the averaged weights (``Validator.run_ema``: valid/*_ema); True when their BLEU improved."""
+        bleu = validator.run_ema(self.model, step).bleu
+        improved = bleu > self.best_bleu
         if improved:
-            self.best_bleu, self.best_step = s.bleu, step
+            self.best_bleu, self.best_step = bleu, step
         return improved
 
+    def contents(self, config: dict, vocab: dict) -> dict:
+        """``checkpoints/ema.pt``: the best-validated average in the shape inference loads (``checkpoint=ema``).
 
-def save_ema(tr) -> None:
-    """``checkpoints/ema.pt``: the averaged weights in the shape inference loads (``checkpoint=ema``).
-
-    ``tr`` is the ``Trainer``. Weights only, no optimizer: ``trainer.resume`` never picks it.
-    """
-    ema, tok = tr.ema, tr.tok
-    state = {"config": tr.config_dict, "model": ema.model.state_dict(), "weights_only": "ema", "progress": {"step": ema.best_step},
-             "ema": {"decay": ema.decay, "step": ema.best_step, "dev_bleu": ema.best_bleu},
-             "vocab": {"src": tok.src_vocab_size, "tgt": tok.tgt_vocab_size, "pad": tok.pad_id, "bos": tok.bos_id,
-                       "eos": tok.eos_id}}
-    checkpoint.save(state, tr.run.checkpoint("ema"))
+        Weights only, no optimizer: ``trainer.resume`` never picks it.
+        """
+        return checkpoint.contents(config, vocab, self.model.state_dict(), weights_only="ema",
+                                   progress={"step": self.best_step},
+                                   ema={"decay": self.decay, "step": self.best_step, "dev_bleu": self.best_bleu})

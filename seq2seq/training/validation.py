@@ -77,15 +77,28 @@ class Validator:
     def _refs(self, split: Split) -> list[list[str]]:
         return [split.text.tgt, *split.text.refs.values()]
 
-    def run(self, model, step: int) -> DevScores:
-        """One validation, logged to TensorBoard."""
+    def _headline(self, model, step: int, suffix: str = ""):
+        """Dev loss and greedy dev BLEU/chrF, written as ``valid/{loss,ppl,bleu,chrf}{suffix}``.
+
+        Returns the scores, the hypotheses, their text and the single-reference ``Scores``.
+        """
         loss = self.dev_loss(model)
         hyps, hyp_text = self.translate(model, self.data.dev)
         single = score(hyp_text, [self.data.dev.text.tgt])
         out = DevScores(loss, math.exp(min(loss, 50)), single.bleu, single.chrf)
-        w = self.writer
         for tag, value in asdict(out).items():
-            w.add_scalar(f"valid/{tag}", value, step)
+            self.writer.add_scalar(f"valid/{tag}{suffix}", value, step)
+        return out, hyps, hyp_text, single
+
+    def run_ema(self, model, step: int) -> DevScores:
+        """The averaged weights' validation (``trainer.ema_decay``): the headline figures alone, as
+        ``valid/*_ema``; the rest of a validation (heatmaps, samples, results.json) stays the raw weights'."""
+        return self._headline(model, step, "_ema")[0]
+
+    def run(self, model, step: int) -> DevScores:
+        """One validation, logged to TensorBoard."""
+        out, hyps, hyp_text, single = self._headline(model, step)
+        loss, w = out.loss, self.writer
         extra = single.as_dict()
         if self.data.dev.text.refs:
             multi = score(hyp_text, self._refs(self.data.dev))
