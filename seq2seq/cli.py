@@ -1,7 +1,7 @@
 """Console entry points. The only module that imports Hydra; everything below it takes dataclasses.
 
 One command-line style for every command: ``key=value`` options checked against the typed schema in
-``config.py``, ``--help`` listing them with type, default and help, and every mistake a user can make
+``config/``, ``--help`` listing them with type, default and help, and every mistake a user can make
 reported as one line ``PROG: error: ...`` with exit code 2, never a traceback. Logs go to stderr;
 stdout carries results only (scores, translations).
 """

@@ -27,7 +27,8 @@ from seq2seq.data.tokenizer import Tokenizer
 from seq2seq.errors import CheckpointError
 from seq2seq.inference.aligner import Alignment
 from seq2seq.rundir import RunDir
-from seq2seq.search.options import BATCH_TOKENS, Hypothesis, SearchOptions
+from seq2seq.search.finish import Hypothesis
+from seq2seq.search.options import BATCH_TOKENS, SearchOptions
 
 if TYPE_CHECKING:  # torch is imported only by from_run: an ONNX export decodes without it
     import torch

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 import numpy as np
 
-if TYPE_CHECKING:  # options imports this module (it re-exports Hypothesis)
+if TYPE_CHECKING:  # for the annotations only
     from seq2seq.search.options import Scoring
 
 

@@ -1,5 +1,6 @@
-"""What a search is asked for and what it returns, without torch: shared by the PyTorch searches
+"""What a search is asked for and how its outputs are scored, without torch: shared by the PyTorch searches
 (``greedy``, ``beam``) and the ONNX Runtime one (``seq2seq.export.ort_search``), which must not import torch.
+What it returns, ``Hypothesis``, lives in ``finish``.
 
 Options. ``SearchOptions`` defines every decoding option once: its default, its help and its range rules
 (``check_sizes``, ``check_scoring``, ``check_lengths``, raising a one-line ``OptionError`` naming the key).
@@ -25,7 +26,6 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Optional
 
 from seq2seq.errors import ConfigError
-from seq2seq.search.finish import Hypothesis  # noqa: F401 (re-exported: its home is finish)
 
 LENGTH_NORMS = ("gnmt", "average", "none")
 
