@@ -8,6 +8,9 @@ forever in an all-reduce that the others have left.
 
 Backends: gloo for CPU tensors, NCCL for CUDA tensors (``"cpu:gloo,cuda:nccl"``), so the small host-side
 collectives below work under either device.
+
+``seq2seq-train`` owns the world for its whole life (``owned_world`` around Hydra and training), and the
+command line's torchrun rules live here with it: no sweeps, and one run folder for all ranks.
 """
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ import datetime
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import torch
 import torch.distributed as dist
@@ -148,6 +152,32 @@ def owned_world(device: str | torch.device) -> Iterator[World]:
     finally:
         if created:
             close_world()
+
+
+def refuse_multirun(multirun: bool) -> None:
+    """``-m`` under torchrun: every rank would sweep on its own and all of them would write the same run
+    folders. Refused before the group is made (a ConfigError, one line)."""
+    from seq2seq.errors import ConfigError
+
+    if env_world_size() > 1 and multirun:
+        raise ConfigError("-m (multirun) under torchrun: start one torchrun per run instead")
+
+
+def rank_overrides(argv: list[str], out: str, world: World) -> list[str]:
+    """Under torchrun: every rank trains in rank 0's run folder, and only rank 0 writes Hydra's files.
+
+    Each rank composes the config on its own, so Hydra's timestamped folder name (``out``, this rank's)
+    could differ between ranks by a second; rank 0 decides it and broadcasts it before Hydra makes any
+    folder. ``argv`` unchanged in a world of one.
+    """
+    if not world.enabled:
+        return argv
+    shared = world.broadcast(str(Path(out).absolute()))
+    extra = [f"hydra.run.dir={shared}"]
+    if not world.is_main:  # no .hydra/ and no train.log from the other ranks; warnings still reach stderr
+        extra += ["hydra.output_subdir=null", "hydra.job_logging.root.handlers=[console]",
+                  "hydra.job_logging.root.level=WARNING"]
+    return [*argv, *extra]
 
 
 class _Loss(torch.nn.Module):
