@@ -18,7 +18,7 @@ from seq2seq.model.seq2seq import Seq2Seq
 from seq2seq.search import Hypothesis, length_penalty, max_output_len
 from seq2seq.search import beam as beam_module
 from seq2seq.search import greedy as greedy_module
-from seq2seq.search import host_checks as search
+from seq2seq.search import stopping as search
 from seq2seq.search.options import SearchOptions
 
 BOS, EOS = 0, 1

@@ -37,13 +37,7 @@ log = logging.getLogger(__name__)
 
 
 class DecoderStep(nn.Module):
-    """One search step and its ranking, as exported.
-
-    prev (N,) int64, hidden (N, H), context (N, C), keys (N, S, K), values (N, S, C), mask (N, S) bool,
-    scores (b, k) float32 live beam scores with N = b * k ->
-    top_val (b, 2k), top_idx (b, 2k) (beam * V + token) best first, hidden (N, H), context (N, C),
-    attention (N, S).
-    """
+    """One search step and its ranking, as exported (shapes: ``ort_search``'s engine protocol)."""
 
     def __init__(self, model):
         super().__init__()
@@ -72,7 +66,7 @@ def _sample(model, vocab: int, pad_id: int, eos_id: int, batch: int, src_len: in
 
 
 def _step_args(model, src, lens, k: int):
-    """Example step inputs for a batch of b = len(src) // k sentences."""
+    """Example step inputs for b = len(src) // k sentences of k beams."""
     with torch.no_grad():
         mem = model.encode(src, lens)
     n = src.size(0)
@@ -219,13 +213,11 @@ def export_run(cfg: ExportConfig) -> tuple[Path, Manifest]:
         for f in tmp.iterdir():
             f.chmod(0o644)
         _replace(tmp, out)
-    except OSError as e:
+    except BaseException as e:
         shutil.rmtree(tmp, ignore_errors=True)
         _remove_empty(made)
-        raise WriteError(out, e.strerror or str(e), folder=True) from None
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        _remove_empty(made)
+        if isinstance(e, OSError):
+            raise WriteError(out, e.strerror or str(e), folder=True) from None
         raise
     return out, manifest
 

@@ -56,8 +56,9 @@ class OrtModel:
 
     def translate_ids(self, src: TokenArray, opts: SearchOptions, batch_tokens: int) -> list[list[Hypothesis]]:
         """n-best lists for every source id sequence, in input order."""
+        run = ort_search.greedy_search if opts.greedy else ort_search.beam_search
 
         def decode_batch(ids: np.ndarray, ids_len: np.ndarray) -> list[list[Hypothesis]]:
-            return ort_search.search(self, ids, ids_len, opts, bos_id=self.bos_id, eos_id=self.eos_id)
+            return run(self, ids, ids_len, opts, bos_id=self.bos_id, eos_id=self.eos_id)
 
         return translate_set(decode_batch, src, opts, batch_tokens, pad_id=self.pad_id, eos_id=self.eos_id)

@@ -1,12 +1,10 @@
 """Greedy and beam search in numpy over an exported model's graphs: the ONNX Runtime twin of ``seq2seq.search``.
 
-Same rules, same results (tests compare them sentence by sentence with the PyTorch searches), and only the
-loops are this module's own. Shared with the PyTorch searches: the definitions of lengths, limits and
-scores (``seq2seq.search.options``), the ranking step (the model's ``rank``, folded into the exported
-decoder step by ``seq2seq.export.onnx_export``, so numpy only moves a few (b, 2K) arrays per step), the
-stopping rules (``seq2seq.search.stopping``), when to stop or drop done sentences
-(``seq2seq.search.host_checks``; with no device to keep busy, the loops look after every step) and the
-making of the hypotheses and n-best lists (``seq2seq.search.finish``).
+Same rules, same results (tests compare them sentence by sentence with the PyTorch searches); only the loops
+are this module's own. Shared with the PyTorch searches: lengths, limits and scores (``search.options``), the
+ranking step (the model's ``rank``, folded into the exported decoder step, so numpy only moves a few (b, 2K)
+arrays per step), when to stop (``search.stopping``; the loops look after every step) and the hypotheses and
+n-best lists (``search.finish``).
 
 The engine protocol (``OrtModel`` implements it)::
 
@@ -19,12 +17,13 @@ Nothing here imports torch.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import numpy as np
 
 from seq2seq.search.finish import Hypothesis, best_first, coverage_term, hypothesis
-from seq2seq.search.host_checks import Next, next_action
 from seq2seq.search.options import Scoring, SearchOptions, output_limit
-from seq2seq.search.stopping import sentences_done
+from seq2seq.search.stopping import Next, next_action, sentences_done
 
 NEG_INF = np.float32(-np.inf)
 
@@ -75,30 +74,29 @@ def greedy_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOpti
                         opts.scoring)] for i in range(B)]
 
 
+@dataclass
 class _Found:
-    """One sentence's finished hypotheses (norm, score, end step, row extended), best first, and its
-    unfinished fall-back (score, row, last token) at its length limit."""
+    """One sentence's finished hypotheses and its unfinished fall-back at its length limit."""
 
-    __slots__ = ("finished", "n_fin", "unfinished")
-
-    def __init__(self) -> None:
-        self.finished: list[tuple[float, float, int, int]] = []
-        self.n_fin = 0
-        self.unfinished: list[tuple[float, int, int]] = []
+    finished: list[tuple[float, float, int, int]] = field(default_factory=list)  # (norm, score, end step, row)
+    n_fin: int = 0  # finished hypotheses seen so far (also those no longer kept)
+    unfinished: list[tuple[float, int, int]] = field(default_factory=list)  # (score, row, last token)
 
 
 def beam_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOptions, *, bos_id: int,
                 eos_id: int) -> list[list[Hypothesis]]:
-    """Batched beam search with ``opts.scoring``: the stopping rules of ``seq2seq.search.beam``. Beam rows
-    ``i * K + k`` belong to sentence ``i`` of the full batch (its global rows); per step the chosen tokens,
-    the rows they extend and the attention are recorded in global rows; each result is back-tracked."""
+    """Batched beam search by the rules of ``seq2seq.search.beam``. Per step the chosen tokens, the rows they
+    extend and the attention are recorded in global rows (``i * K + k``: beam k of sentence i of the batch)."""
     B, S = src.shape
     K, N, scoring = opts.beam_size, opts.n_best, opts.scoring
     values, keys, init, mask, max_lens = _prepare(engine, src, src_len, opts)
     T = int(max_lens.max())
     expand = np.repeat(np.arange(B), K)
     values, keys, mask, hidden = values[expand], keys[expand], mask[expand], init[expand]
-    context, prev, scores = _start(B, K, values.shape[-1], bos_id)
+    context = np.zeros((B * K, values.shape[-1]), dtype=np.float32)
+    prev = np.full(B * K, bos_id, dtype=np.int64)
+    scores = np.full((B, K), NEG_INF, dtype=np.float32)
+    scores[:, 0] = 0.0  # only beam 0 is live at step 0, else K identical beams would give K copies of everything
     sent = np.arange(B)  # sentences in the batch
     done = np.zeros(B, dtype=bool)
     lens = max_lens
@@ -119,10 +117,9 @@ def beam_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOption
         active = ~done
         is_eos = top_tok == eos_id
         new_fin = is_eos & in_top_k & np.isfinite(top_val) & active[:, None]
-        bonus = None
-        if cov is not None:  # an extension's penalty is that of the beam it extends, this step included
-            cov = cov + attn
-            bonus = coverage_term(cov, mask, scoring.coverage_beta).reshape(-1, K)
+        # an extension's coverage penalty is that of the beam it extends, this step included
+        cov = None if cov is None else cov + attn
+        bonus = None if cov is None else coverage_term(cov, mask, scoring.coverage_beta).reshape(-1, K)
         _record_finished(found, sent, new_fin, top_val, row_base + top_beam, top_beam, t, scoring, bonus)
         live_val, live_tok, live_beam = _live(is_eos, top_val, top_tok, top_beam, K)
         live_row = row_base + live_beam
@@ -146,14 +143,6 @@ def beam_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOption
                 ~done, K, (sent, scores, done, lens, lp_max), (prev, hidden, context, keys, values, mask, cov))
     return [_n_best(found[i], hist_tok[:steps], hist_org[:steps], hist_att[:steps], int(max_lens[i]), int(src_len[i]),
                     N, scoring, eos_id) for i in range(B)]
-
-
-def _start(B: int, K: int, C: int, bos_id: int):
-    """Step 0's contexts (B*K, C), previous tokens (B*K,) and beam scores (B, K): only beam 0 is live,
-    else K identical beams would give K copies of everything."""
-    scores = np.full((B, K), NEG_INF, dtype=np.float32)
-    scores[:, 0] = 0.0
-    return np.zeros((B * K, C), dtype=np.float32), np.full(B * K, bos_id, dtype=np.int64), scores
 
 
 def _compact(running: np.ndarray, K: int, per_sentence: tuple, per_row: tuple) -> tuple[list, list]:
@@ -228,9 +217,3 @@ def _n_best(f: _Found, hist_tok, hist_org, hist_att, max_len: int, src_len: int,
         unfinished.append(hypothesis(toks, att, score, max_len, False, src_len, scoring))
     return best_first(finished, unfinished, N, rank_finished=False)
 
-
-def search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOptions, *, bos_id: int,
-           eos_id: int) -> list[list[Hypothesis]]:
-    """Greedy or beam search of one padded batch, as ``opts`` asks (as ``seq2seq.search.batched.search``)."""
-    run = greedy_search if opts.greedy else beam_search
-    return run(engine, src, src_len, opts, bos_id=bos_id, eos_id=eos_id)

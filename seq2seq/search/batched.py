@@ -1,10 +1,5 @@
-"""Decoding on the PyTorch model: the greedy/beam dispatch of one batch, and whole sets through
-``translate_set``.
-
-Every command that translates (training's validation, seq2seq-eval, seq2seq-translate,
-seq2seq-attention, the benchmark) goes through ``search`` with a ``SearchOptions``, so they all
-choose between greedy and beam search the same way.
-"""
+"""Decoding sets on the PyTorch model: training's validation, ``Translator`` and the benchmark go through
+``translate_ids``, so they all batch and choose between greedy and beam search the same way."""
 
 from __future__ import annotations
 
@@ -22,16 +17,6 @@ from seq2seq.search.options import SearchOptions
 from seq2seq.search.translate_set import collate_sources, translate_set
 
 
-def search(model, src: torch.Tensor, src_len: torch.Tensor, opts: SearchOptions, *, bos_id: int,
-           eos_id: int) -> list[list[Hypothesis]]:
-    """Greedy or beam search of one padded batch, as ``opts`` asks; n-best lists in input order.
-
-    src: (B, S) long, src_len: (B,) long, on the model's device; autocast is the caller's.
-    """
-    run = greedy_search if opts.greedy else beam_search
-    return run(model, src, src_len, opts, bos_id=bos_id, eos_id=eos_id)
-
-
 def collate_src(seqs: Sequence[np.ndarray], pad_id: int, eos_id: int) -> tuple[torch.Tensor, torch.Tensor]:
     """``translate_set.collate_sources`` as tensors: -> src (B, S), src_len (B,) long."""
     src, lens = collate_sources(seqs, pad_id, eos_id)
@@ -43,11 +28,12 @@ def translate_ids(model, src: TokenArray, *, pad_id: int, bos_id: int, eos_id: i
                   precision: str, batch_tokens: int, opts: SearchOptions) -> list[list[Hypothesis]]:
     """Translate every sequence of ``src`` with the model in eval mode (``translate_set``); returns
     n-best lists in input order. The model's train/eval mode is restored afterwards."""
+    run = greedy_search if opts.greedy else beam_search
 
     def decode_batch(ids: np.ndarray, ids_len: np.ndarray) -> list[list[Hypothesis]]:
         src_t, len_t = torch.from_numpy(ids).to(device), torch.from_numpy(ids_len).to(device)
         with autocast(device, precision):
-            return search(model, src_t, len_t, opts, bos_id=bos_id, eos_id=eos_id)
+            return run(model, src_t, len_t, opts, bos_id=bos_id, eos_id=eos_id)
 
     was_training = model.training
     model.eval()

@@ -1,39 +1,26 @@
 """Batched beam search with length normalisation (GNMT, average log-prob or none) and a coverage penalty.
 
-Stopping rule
--------------
-Per step, each sentence's ``beam * V`` extensions are ranked and the top ``2 * beam`` are
-taken. An EOS extension that ranks within the top ``beam`` becomes a finished hypothesis
-(the slot it would have taken in the beam is "spent" on it); the best ``beam`` non-EOS
-extensions stay live (there are at most ``beam`` EOS extensions, so ``2 * beam`` always
-holds ``beam`` non-EOS ones). A sentence stops when
+Per step, each sentence's ``beam * V`` extensions are ranked (the model's ``rank``) and the top ``2 * beam``
+are taken. An EOS extension within the top ``beam`` becomes a finished hypothesis (the slot it would have
+taken in the beam is "spent" on it); the best ``beam`` non-EOS extensions stay live (at most ``beam`` of the
+``2 * beam`` are EOS). A sentence stops (``stopping.sentences_done``) when
 
-1. it has collected ``beam_size`` finished hypotheses (the standard rule; with
-   ``beam_size=1`` it makes beam search exactly greedy search), or
-2. it has ``>= n_best`` finished hypotheses and no live beam can beat the worst of the
-   ``n_best`` best ones any more: a live beam's score can only fall, so its best possible
-   normalised score is ``score / length_penalty(L)`` at the most favourable length ``L`` it
-   could still finish at (the longest one for ``alpha >= 0``). Rule 2 only cuts short work
-   whose result rule 1 would have thrown away, so the returned hypotheses are the same as
-   with rule 1 alone (a test checks it), or
+1. it has collected ``beam_size`` finished hypotheses (the standard rule; with ``beam_size=1`` it makes
+   beam search exactly greedy search), or
+2. it has ``>= n_best`` finished hypotheses and no live beam can beat the worst of the ``n_best`` best
+   ones any more: a live beam's score can only fall, so its best possible normalised score is
+   ``score / penalty(L)`` at the most favourable length ``L`` it could still finish at. Rule 2 only cuts
+   short work whose result rule 1 would have thrown away, so the returned hypotheses are the same as with
+   rule 1 alone (a test checks it), or
 3. it reaches its maximum length: its live beams become unfinished hypotheses.
 
-Each sentence returns its ``n_best`` best finished hypotheses by ``norm_score``; only when it
-has fewer than ``n_best`` finished ones (it hit its maximum length first) is the list topped
-up with its best unfinished ones, placed after the finished ones (each group sorted best
-first by ``norm_score``), so ``hyps[0]`` is the best *complete* translation whenever one was
-found. Fewer than ``n_best`` come back only if fewer distinct sequences exist within the
-maximum length (tiny vocabularies).
+Each sentence returns its ``n_best`` best hypotheses, finished ones first (``finish.best_first``); fewer
+come back only if fewer distinct sequences exist within the maximum length (tiny vocabularies).
 
-Batching
---------
-Beam rows ``i * beam + k`` belong to sentence ``i``: memory is expanded to beams once and
-reordered only when done sentences are dropped (``host_checks``); state is reordered every step
-with one flat index. Per-step token choices and back-pointers stay on the device, in the row numbers
-of the full batch, and each hypothesis is recovered by back-tracking once at the end
+Beam rows ``i * beam + k`` belong to sentence ``i``: memory is expanded to beams once and reordered only
+when done sentences are dropped; state is reordered every step with one flat index. Token choices and
+back-pointers stay on the device, and each hypothesis is recovered by back-tracking once at the end
 (``backtrack``). What each sentence carries lives in two per-sentence tables (``beam_tables``).
-Each step is ranked by the model's ``rank`` (the exported graph folds in the same computation), the
-rules are ``stopping``'s and the returned lists are made by ``finish``, as on ONNX Runtime.
 """
 
 from __future__ import annotations
@@ -44,8 +31,8 @@ from seq2seq.search.backtrack import Ends, History, backtrack, collect
 from seq2seq.search.beam_tables import NEG_INF, Found, LiveBeams
 from seq2seq.search.device import coverage_term, prepare
 from seq2seq.search.finish import Hypothesis
-from seq2seq.search.host_checks import Next, is_check_step, next_action
-from seq2seq.search.options import Scoring, SearchOptions
+from seq2seq.search.options import SearchOptions
+from seq2seq.search.stopping import Next, is_check_step, next_action
 
 
 class _BeamSearch:
@@ -56,9 +43,9 @@ class _BeamSearch:
     dropping done sentences never renumbers the history.
     """
 
-    def __init__(self, model, memory, state, max_lens: torch.Tensor, *, beam_size: int, n_best: int,
-                 scoring: Scoring, bos_id: int, eos_id: int) -> None:
-        B, K, device = max_lens.numel(), beam_size, max_lens.device
+    def __init__(self, model, memory, state, max_lens: torch.Tensor, opts: SearchOptions, bos_id: int,
+                 eos_id: int) -> None:
+        B, K, device, scoring = max_lens.numel(), opts.beam_size, max_lens.device, opts.scoring
         self.model, self.K, self.scoring, self.eos_id = model, K, scoring, eos_id
         # Expand to beams once; rows of sentence i stay at i*K..i*K+K-1 until the batch is compacted.
         expand = torch.arange(B, device=device).repeat_interleave(K)  # (B*K,)
@@ -68,8 +55,8 @@ class _BeamSearch:
         # (b*K, S) float32 attention summed over each live beam's steps, for the coverage penalty only
         self.coverage = self.memory.mask.new_zeros(self.memory.mask.shape, dtype=torch.float32) \
             if scoring.uses_coverage else None
-        self.found = Found.empty(B, n_best, device)
-        self.result = Found.empty(B, n_best, device)  # every sentence's table, written by ``flush``
+        self.found = Found.empty(B, opts.n_best, device)
+        self.result = Found.empty(B, opts.n_best, device)  # every sentence's table, written by ``flush``
         self.history = History(B * K)
         self.beam_ids = torch.arange(K, device=device)
         self.in_top_k = (torch.arange(2 * K, device=device) < K).unsqueeze(0)  # (1, 2K)
@@ -81,19 +68,12 @@ class _BeamSearch:
         self.row_base = (self.live.sent * self.K).unsqueeze(1)
         self.local_base = (torch.arange(self.live.sent.numel(), device=self.prev.device) * self.K).unsqueeze(1)
 
-    def _rank(self, logits: torch.Tensor):
-        """The 2K best extensions of each sentence, best first: scores, tokens, beams, each (b, 2K).
-
-        logits: (b*K, V), maybe bf16 under autocast (``model.rank`` takes the log-softmax in float32).
-        """
-        V = logits.size(-1)
-        top_val, top_idx = self.model.rank(logits, self.live.scores)
-        return top_val, top_idx.remainder(V), top_idx.div(V, rounding_mode="floor")
-
     def step(self, t: int) -> None:
         """Decode step ``t``: record what finishes, keep the best K live beams, update ``done``."""
-        logits, self.state, attn = self.model.step(self.prev, self.state, self.memory)
-        top_val, top_tok, top_beam = self._rank(logits)
+        logits, self.state, attn = self.model.step(self.prev, self.state, self.memory)  # logits (b*K, V)
+        top_val, top_idx = self.model.rank(logits, self.live.scores)  # the 2K best extensions (b, 2K)
+        V = logits.size(-1)
+        top_tok, top_beam = top_idx.remainder(V), top_idx.div(V, rounding_mode="floor")
         active = ~self.live.done  # sentences still searching at this step
         is_eos = top_tok == self.eos_id
         new_fin = is_eos & self.in_top_k & torch.isfinite(top_val) & active.unsqueeze(1)
@@ -156,22 +136,17 @@ class _BeamSearch:
 @torch.no_grad()
 def beam_search(model, src: torch.Tensor, src_len: torch.Tensor, opts: SearchOptions, *, bos_id: int,
                 eos_id: int) -> list[list[Hypothesis]]:
-    """Batched beam search with ``opts.beam_size`` beams (stopping rule: module docstring; scores:
-    ``options.Scoring``).
+    """Batched beam search with ``opts.beam_size`` beams (module docstring; scores: ``options.Scoring``).
 
-    src: (B, S) long, padded; src_len: (B,) long true lengths. Decodes B*beam_size rows at
-    once, row ``i * beam_size + k`` being beam k of sentence i. Returns, per sentence in input
-    order, ``opts.n_best`` distinct hypotheses: finished ones best first by ``norm_score``, then (only
-    if too few finished) unfinished ones best first. beam_size=1 reproduces greedy_search.
+    src: (B, S) long, padded; src_len: (B,) long true lengths. Returns, per sentence in input order,
+    ``opts.n_best`` distinct hypotheses. beam_size=1 reproduces greedy_search.
     """
     if src.size(0) == 0:
         return []
-    scoring = opts.scoring
     memory, state, max_lens, T = prepare(model, src, src_len, opts.max_len_a, opts.max_len_b)
-    search = _BeamSearch(model, memory, state, max_lens, beam_size=opts.beam_size, n_best=opts.n_best,
-                         scoring=scoring, bos_id=bos_id, eos_id=eos_id)
+    search = _BeamSearch(model, memory, state, max_lens, opts, bos_id, eos_id)
     found = search.run(T)
     # Back-track all 2*B*N candidate outputs at once, finished ones first.
     ends = Ends.of(found, max_lens, eos_id)
     tokens, attention = backtrack(search.history, ends)
-    return collect(tokens, attention, ends, found, src_len, scoring)
+    return collect(tokens, attention, ends, found, src_len, search.scoring)

@@ -1,12 +1,9 @@
 """Beam search's per-sentence tables: what is still searching (``LiveBeams``) and what was found (``Found``).
 
-Every field of these dataclasses holds one row per sentence in the batch, so dropping done
-sentences re-indexes all of them with one ``take`` and writing them back into the full-size
-result is one ``put``: a field added later cannot be forgotten by either.
-
-Row numbering. Beam row ``i * K + k`` of the *full* batch (its "global" row) is beam k of
-sentence i, for the whole search; a hypothesis is identified by the step it ended at and the
-global row it extended at that step, and is recovered by back-tracking at the end (``backtrack``).
+Every field of these dataclasses holds one row per sentence in the batch, so dropping done sentences
+re-indexes all of them with one ``take`` and writing them back into the full-size result is one ``put``: a
+field added later cannot be forgotten by either. A hypothesis is identified by the step it ended at and the
+global row (``i * K + k`` of the full batch) it extended at that step (``backtrack`` recovers it).
 """
 
 from __future__ import annotations
@@ -46,8 +43,7 @@ class LiveBeams(PerSentence):
 
     @classmethod
     def start(cls, max_lens: torch.Tensor, K: int, scoring: Scoring) -> LiveBeams:
-        """Step 0: only beam 0 is live, otherwise the K identical beams would yield K copies of
-        every hypothesis."""
+        """Step 0: only beam 0 is live, else K identical beams would yield K copies of everything."""
         B, device = max_lens.numel(), max_lens.device
         scores = torch.full((B, K), NEG_INF, device=device)
         scores[:, 0] = 0.0
@@ -85,24 +81,18 @@ class Found(PerSentence):
 
     @classmethod
     def empty(cls, B: int, N: int, device: torch.device) -> Found:
-        def scores():
-            return torch.full((B, N), NEG_INF, device=device)
-
-        def ids():
-            return torch.zeros((B, N), dtype=torch.long, device=device)
-
-        return cls(fin_norm=scores(), fin_score=scores(), fin_step=ids(), fin_row=ids(),
+        scores, ids = torch.full((B, N), NEG_INF, device=device), torch.zeros((B, N), dtype=torch.long, device=device)
+        return cls(fin_norm=scores, fin_score=scores.clone(), fin_step=ids, fin_row=ids.clone(),
                    n_fin=torch.zeros(B, dtype=torch.long, device=device),
-                   unf_score=scores(), unf_row=ids(), unf_tok=ids())
+                   unf_score=scores.clone(), unf_row=ids.clone(), unf_tok=ids.clone())  # ``put`` writes in place
 
     def record_finished(self, t: int, new_fin: torch.Tensor, val: torch.Tensor, row: torch.Tensor,
                         scoring: Scoring, bonus: torch.Tensor | None = None) -> None:
-        """Merge the EOS extensions of step ``t`` into the finished table.
+        """Merge the EOS extensions of step ``t`` into the finished table (one top-N over the N kept and
+        the 2K new candidates, by norm score).
 
-        new_fin: (b, 2K) bool, the extensions that finish a hypothesis; val: (b, 2K) their
-        scores; row: (b, 2K) the global rows they extend; bonus: (b, 2K) their coverage penalties,
-        or None. The table keeps its N best by norm score, so the merge is one top-N over the N kept
-        and the 2K new candidates.
+        new_fin: (b, 2K) bool, the extensions that finish a hypothesis; val: (b, 2K) their scores; row:
+        (b, 2K) the global rows they extend; bonus: (b, 2K) their coverage penalties, or None.
         """
         neg_inf = torch.full_like(val, NEG_INF)
         norm = val / scoring.penalty(t + 1)

@@ -1,7 +1,5 @@
-"""The PyTorch loops' device pieces: output limits as a tensor, encoding, the coverage penalty in torch.
-
-Lengths and scores are defined in ``options``; what a loop hands back is made in ``finish`` (no torch).
-"""
+"""The PyTorch loops' device pieces: output limits as a tensor, encoding, the coverage penalty in torch
+(lengths and scores are defined in ``options``)."""
 
 from __future__ import annotations
 
@@ -10,23 +8,15 @@ import torch
 
 
 def max_output_len(src_len: torch.Tensor, a: float, b: int) -> torch.Tensor:
-    """Maximum number of generated tokens (EOS included) per sentence.
-
-    src_len: (B,) long source lengths. Returns (B,) long ``floor(a * src_len + b)``, at least
-    1 so every sentence can at least emit EOS. Computed in float64 so e.g. ``1.5 * 7`` floors
-    exactly (as ``options.output_limit`` does for one sentence).
-    """
+    """``options.output_limit`` of every sentence: src_len (B,) long -> (B,) long, in float64 as there."""
     lens = torch.as_tensor(src_len)
     out = torch.floor(lens.to(torch.float64) * a + b).to(torch.long)
     return out.clamp_min(1)
 
 
 def prepare(model, src: torch.Tensor, src_len: torch.Tensor, max_len_a: float, max_len_b: int):
-    """Encode and compute per-sentence limits.
-
-    src: (B, S) long, src_len: (B,) long. Returns memory, state, max_lens (B,) long on src's
-    device, and T = max(max_lens) (one host sync, needed to bound the Python loop).
-    """
+    """src: (B, S) long, src_len: (B,) long -> memory, state, max_lens (B,) long on src's device, and
+    T = max(max_lens) (one host sync, needed to bound the Python loop)."""
     device = src.device
     max_lens = max_output_len(src_len, max_len_a, max_len_b).to(device)
     memory = model.encode(src, src_len)
@@ -35,11 +25,7 @@ def prepare(model, src: torch.Tensor, src_len: torch.Tensor, max_len_a: float, m
 
 
 def coverage_term(coverage: torch.Tensor, mask: torch.Tensor | None, beta: float) -> torch.Tensor:
-    """``finish.coverage_term`` on the device: beam search ranks every step's extensions by it.
-
-    coverage: (R, S) float32 attention summed over each hypothesis's steps; mask: (R, S) bool, True at
-    real source positions (None: all real). Returns (R,) float32, <= 0.
-    """
+    """``finish.coverage_term`` on the device, same shapes: beam search ranks every step's extensions by it."""
     logs = coverage.clamp(max=1.0).log()
     if mask is not None:
         logs = logs.masked_fill(~mask, 0.0)  # padding gets no attention: log 0 would be -inf

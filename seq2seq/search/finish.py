@@ -1,10 +1,8 @@
 """What a search hands back, made in one place for both backends: ``Hypothesis``, cropping, n-best lists.
 
 The PyTorch loops (``greedy``, ``beam``) and the numpy loops on ONNX Runtime (``seq2seq.export.ort_search``)
-differ only in where they decode; each candidate output they found is turned into a ``Hypothesis`` here
-(cropped to its own length and source length, scored as ``options.Scoring`` says) and each sentence's list
-is chosen here (``best_first``). No torch: the PyTorch loops copy their results to the host once, as whole
-tensors, and pass numpy arrays.
+turn each candidate output into a ``Hypothesis`` here (``hypothesis``) and choose each sentence's list here
+(``best_first``). No torch: the PyTorch loops copy their results to the host once and pass numpy arrays.
 
 One piece of arithmetic stays the backend's: the coverage term of a finished hypothesis (``coverage_of``).
 torch and numpy round ``log`` and ``sum`` differently in the last bit, so each backend passes its own to
@@ -29,9 +27,8 @@ class Hypothesis:
     score: sum of the token log-probs, including the EOS log-prob if ``finished``.
     norm_score: ``score / scoring.penalty(length)`` plus, with a coverage penalty, this attention's coverage
         term; length = ``len(tokens) + finished``.
-    attention: (T, src_len_i) float32 numpy array, one row per generated step including the EOS step if
-        finished (so T = len(tokens) + finished), columns cropped to this sentence's true source length
-        (padding columns dropped).
+    attention: (length, src_len_i) float32 numpy array, one row per generated step (the EOS step included),
+        columns cropped to this sentence's true source length.
     finished: True if it ended with EOS, False if it hit the maximum length.
     """
 
@@ -50,8 +47,7 @@ def coverage_term(coverage: np.ndarray, mask: np.ndarray | None, beta: float) ->
     """GNMT's coverage penalty ``beta * sum_j log(min(cov_j, 1))`` per row, over real positions only.
 
     coverage: (R, S) float32 attention summed over each hypothesis's steps; mask: (R, S) bool, True at real
-    source positions (None: all real). Returns (R,) float32, <= 0 (0 when every source position received a
-    total attention of at least 1).
+    source positions (None: all real). Returns (R,) float32, <= 0.
     """
     with np.errstate(divide="ignore"):  # padding columns hold 0: masked out below
         logs = np.log(np.minimum(coverage, np.float32(1.0)))
@@ -85,11 +81,10 @@ def best_first(finished: list[Hypothesis], unfinished: list[Hypothesis], n: int,
                rank_finished: bool = True) -> list[Hypothesis]:
     """One sentence's n-best list: its finished hypotheses first, topped up with unfinished ones.
 
-    So ``hyps[0]`` is the best complete translation whenever one was found; unfinished ones (which hit the
-    length limit) only fill the list up to ``n``. Each group is sorted best first by ``norm_score`` (a stable
-    sort: equal scores keep the loop's order). ``rank_finished=False``: the loop hands its finished ones
-    already ranked by its own norm scores, and that order is kept (the numpy beam, which ranks them in
-    float64 by the same formula before anything is cropped).
+    So ``hyps[0]`` is the best complete translation whenever one was found. Each group is sorted best first
+    by ``norm_score`` (a stable sort: equal scores keep the loop's order). ``rank_finished=False`` keeps the
+    order the loop ranked its finished ones in (the numpy beam ranks them in float64 by the same formula
+    before anything is cropped).
     """
     if rank_finished:
         finished = sorted(finished, key=lambda h: h.norm_score, reverse=True)

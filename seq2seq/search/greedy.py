@@ -1,9 +1,8 @@
-"""Greedy search: the most probable token at every step, for the whole batch at once.
+"""Greedy search: the most probable token at every step, one ``model.step`` for the whole batch.
 
-One ``model.step`` call per time step for all rows still running. Rows that are done (EOS emitted
-or at their max length) keep being fed EOS and are ignored until a done check drops them
-(``host_checks``). Everything the search returns is written into full-size (B, ...) buffers at the
-row's original index, so dropping rows never renumbers the result.
+Rows that are done (EOS emitted or at their max length) keep being fed EOS and are ignored until a check
+drops them (``stopping``). What the search returns is written into full-size (B, ...) buffers at the row's
+original index, so dropping rows never renumbers the result.
 """
 
 from __future__ import annotations
@@ -15,8 +14,8 @@ import torch.nn.functional as F
 
 from seq2seq.search.device import prepare, torch_coverage
 from seq2seq.search.finish import Hypothesis, hypothesis
-from seq2seq.search.host_checks import Next, is_check_step, next_action
 from seq2seq.search.options import Scoring, SearchOptions
+from seq2seq.search.stopping import Next, is_check_step, next_action
 
 
 @dataclass
@@ -54,8 +53,7 @@ def _decode(model, memory, state, max_lens: torch.Tensor, T: int, record: _Recor
             eos_id: int) -> int:
     """Run the greedy loop, writing into ``record``; returns the number of steps taken (<= T).
 
-    max_lens: (B,) long per-row limit. The active rows shrink at done checks (``host_checks``):
-    ``rows`` maps them back to their original index in ``record``.
+    max_lens: (B,) long per-row limit. ``rows`` maps the active rows back to their index in ``record``.
     """
     device = max_lens.device
     rows = torch.arange(max_lens.numel(), device=device)  # original row of each active row
@@ -87,10 +85,8 @@ def _decode(model, memory, state, max_lens: torch.Tensor, T: int, record: _Recor
 
 
 def _unpack(record: _Record, steps: int, src_len: torch.Tensor, scoring: Scoring) -> list[list[Hypothesis]]:
-    """One single-element list per sentence, from the first ``steps`` columns of ``record``.
-
-    Everything is copied to the host once, as whole arrays, before the per-sentence loop.
-    """
+    """One single-element list per sentence, from the first ``steps`` columns of ``record`` (copied to the
+    host once, as whole arrays)."""
     tokens = record.tokens[:, :steps].cpu().numpy()  # (B, T')
     attention = record.attention[:, :steps].cpu().numpy()  # (B, T', S)
     length_l = record.length.cpu().tolist()
@@ -104,13 +100,10 @@ def _unpack(record: _Record, steps: int, src_len: torch.Tensor, scoring: Scoring
 @torch.no_grad()
 def greedy_search(model, src: torch.Tensor, src_len: torch.Tensor, opts: SearchOptions, *, bos_id: int,
                   eos_id: int) -> list[list[Hypothesis]]:
-    """Pick the most probable token at every step, for the whole batch at once.
+    """One single-element list per sentence, in input order; src: (B, S) long, padded; src_len: (B,) long.
 
-    src: (B, S) long, padded; src_len: (B,) long true lengths. Of ``opts``, the output limit
-    (``max_len_a``, ``max_len_b``) bounds the search and ``opts.scoring`` only fills ``norm_score``
-    (greedy's choices do not depend on it), so the score means the same as beam search's. Returns
-    one single-element list per sentence, in input order. The model's train/eval mode is left to
-    the caller.
+    Of ``opts``, the output limit bounds the search and ``opts.scoring`` only fills ``norm_score`` (greedy's
+    choices do not depend on it), so the score means the same as beam search's.
     """
     B = src.size(0)
     if B == 0:
