@@ -1,6 +1,6 @@
-"""What every config section is made of: fields with help, choices as Enums, range rules that name the key.
+"""What every config section is made of: choices as Enums, range rules that name the key.
 
-Each dataclass field carries its default and a one-line help (``metadata["help"]``). The YAML files in
+Each dataclass field carries its default and a one-line help (``seq2seq.search.options.opt``). The YAML files in
 ``configs/`` only choose values. A choice is an ``Enum`` field, so Hydra and OmegaConf refuse a bad value
 while composing, before any run folder exists; a range rule lives in its dataclass's ``__post_init__``,
 which runs when the composed config becomes these dataclasses (``OmegaConf.to_object``), and raises one
@@ -9,16 +9,11 @@ which runs when the composed config becomes these dataclasses (``OmegaConf.to_ob
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import field
 from enum import Enum
 from typing import Any
 
 from seq2seq.errors import ConfigError
-from seq2seq.search.options import LENGTH_NORMS, SearchOptions
-
-
-def _opt(default: Any, help: str) -> Any:
-    return field(default=default, metadata={"help": help})
+from seq2seq.search.options import LENGTH_NORMS
 
 
 class Choice(str, Enum):
@@ -70,10 +65,6 @@ class Rules:
         for name in names:
             if not 0.0 <= getattr(self, name) < 1.0:
                 self._fail(name, "must be in [0, 1)")
-
-    def search_options(self) -> SearchOptions:
-        """The decoding options this section holds, checked by their one set of rules (``SearchOptions``)."""
-        return SearchOptions.of(self)
 
 
 def check(cfg: Any) -> None:

@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import List
 
-from seq2seq.config.base import CHECKPOINT_HELP, Choice, Device, LengthNorm, Precision, Rules, _opt
+from seq2seq.config.base import CHECKPOINT_HELP, Choice, Device, LengthNorm, Precision, Rules
 from seq2seq.errors import ConfigError
-from seq2seq.search.options import option_field
+from seq2seq.search.options import SearchOptions, opt, option_field
 
 
 class Split(Choice):
@@ -22,8 +22,8 @@ class Split(Choice):
 class InferenceConfig(Rules):
     """Options shared by seq2seq-eval, seq2seq-translate and seq2seq-attention."""
 
-    run_dir: str = _opt("???", "run folder written by seq2seq-train (required)")
-    checkpoint: str = _opt("best", CHECKPOINT_HELP)
+    run_dir: str = opt("???", "run folder written by seq2seq-train (required)")
+    checkpoint: str = opt("best", CHECKPOINT_HELP)
     beam_size: int = option_field("beam_size")
     alpha: float = option_field("alpha")
     length_norm: LengthNorm = option_field("length_norm", choice=LengthNorm)
@@ -31,22 +31,22 @@ class InferenceConfig(Rules):
     max_len_a: float = option_field("max_len_a")
     max_len_b: int = option_field("max_len_b")
     batch_tokens: int = option_field("batch_tokens")
-    device: Device = _opt(Device.auto, "where to translate (auto: CUDA when torch sees it)")
-    precision: Precision = _opt(Precision.auto, "auto: bf16 where the hardware has it, else fp32")
-    num_threads: int = _opt(0, "torch intra-op threads (0 = torch's default)")
+    device: Device = opt(Device.auto, "where to translate (auto: CUDA when torch sees it)")
+    precision: Precision = opt(Precision.auto, "auto: bf16 where the hardware has it, else fp32")
+    num_threads: int = opt(0, "torch intra-op threads (0 = torch's default)")
 
     def __post_init__(self) -> None:
-        self.search_options()  # the decoding options' rules, n_best's too where a command has it
+        SearchOptions.of(self)  # the decoding options' rules, n_best's too where a command has it
         self.positive("batch_tokens")
         self.non_negative("num_threads")
 
 
 @dataclass
 class EvalConfig(InferenceConfig):
-    split: Split = _opt(Split.test, "the run's own split to score (not with src=)")
-    src: str = _opt("", "source file to translate instead of a split (needs refs=)")
+    split: Split = opt(Split.test, "the run's own split to score (not with src=)")
+    src: str = opt("", "source file to translate instead of a split (needs refs=)")
     refs: List[str] = field(default_factory=list, metadata={"help": "reference files (only with src=)"})
-    out: str = _opt("", "output folder ('' = RUN/eval)")
+    out: str = opt("", "output folder ('' = RUN/eval)")
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -57,35 +57,39 @@ class EvalConfig(InferenceConfig):
                               "references")
 
 
-def _one_source(cfg) -> None:
-    """Commands that can decode an export: exactly one of run_dir= and export_dir=."""
-    if bool(cfg.run_dir) == bool(cfg.export_dir):
-        raise ConfigError("give exactly one of run_dir=RUN (PyTorch) or export_dir=DIR (ONNX Runtime, from "
-                          "seq2seq-export)")
-
-
 @dataclass
-class TranslateConfig(InferenceConfig):
-    run_dir: str = _opt("", "run folder written by seq2seq-train (or export_dir=)")
-    export_dir: str = _opt("", "folder written by seq2seq-export: decode on ONNX Runtime, without torch")
-    n_best: int = option_field("n_best", note="more than 1: 'line ||| hypothesis ||| score' lines")
-    input: str = _opt("", "read this file instead of stdin")
-    output: str = _opt("", "write this file instead of stdout")
-    chunk: int = _opt(256, "lines translated together when input arrives faster than it is translated")
-    line_buffered: bool = _opt(False, "translate each line as soon as it arrives (interactive use)")
+class _RunOrExport(InferenceConfig):
+    """Commands that can decode an export: exactly one of run_dir= and export_dir=."""
+
+    run_dir: str = opt("", "run folder written by seq2seq-train (or export_dir=)")
+    export_dir: str = opt("", "folder written by seq2seq-export: decode on ONNX Runtime, without torch")
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        _one_source(self)
+        if bool(self.run_dir) == bool(self.export_dir):
+            raise ConfigError("give exactly one of run_dir=RUN (PyTorch) or export_dir=DIR (ONNX Runtime, from "
+                              "seq2seq-export)")
+
+
+@dataclass
+class TranslateConfig(_RunOrExport):
+    n_best: int = option_field("n_best", note="more than 1: 'line ||| hypothesis ||| score' lines")
+    input: str = opt("", "read this file instead of stdin")
+    output: str = opt("", "write this file instead of stdout")
+    chunk: int = opt(256, "lines translated together when input arrives faster than it is translated")
+    line_buffered: bool = opt(False, "translate each line as soon as it arrives (interactive use)")
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
         self.positive("chunk")
 
 
 @dataclass
 class AttentionConfig(InferenceConfig):
-    text: str = _opt("", "a source sentence")
-    input: str = _opt("", "a file of source sentences, one per line")
-    hypothesis: int = _opt(0, "which beam hypothesis to draw (0 = best)")
-    out: str = _opt("", "output folder ('' = RUN/attention)")
+    text: str = opt("", "a source sentence")
+    input: str = opt("", "a file of source sentences, one per line")
+    hypothesis: int = opt(0, "which beam hypothesis to draw (0 = best)")
+    out: str = opt("", "output folder ('' = RUN/attention)")
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -96,29 +100,25 @@ class AttentionConfig(InferenceConfig):
 
 
 @dataclass
-class ServeConfig(InferenceConfig):
+class ServeConfig(_RunOrExport):
     """seq2seq-serve: the JSON API and the attention explorer. ``beam_size`` etc. are the request defaults."""
 
-    run_dir: str = _opt("", "run folder written by seq2seq-train (or export_dir=)")
-    export_dir: str = _opt("", "folder written by seq2seq-export: decode on ONNX Runtime, without torch")
-
-    host: str = _opt("127.0.0.1", "address to listen on (loopback only unless told otherwise, e.g. 0.0.0.0)")
-    port: int = _opt(8080, "TCP port to listen on (0 = any free port; the log line 'serving ... on URL' names it)")
+    host: str = opt("127.0.0.1", "address to listen on (loopback only unless told otherwise, e.g. 0.0.0.0)")
+    port: int = opt(8080, "TCP port to listen on (0 = any free port; the log line 'serving ... on URL' names it)")
     n_best: int = option_field("n_best", "a request's default")
-    max_beam_size: int = _opt(16, "largest beam_size a request may ask for")
-    max_lines: int = _opt(64, "most sentences in one request")
-    max_chars: int = _opt(2000, "longest sentence of a request, in characters")
-    max_body_bytes: int = _opt(1_000_000, "largest request body; a bigger one is refused before it is read whole")
-    batch_window_ms: float = _opt(5.0, "how long the micro-batcher waits for more requests to decode together "
-                                       "(0 = decode each request alone)")
-    batch_max_tokens: int = _opt(4000, "the micro-batcher stops gathering once this many source pieces wait")
-    max_waiting_lines: int = _opt(4096, "sentences that may wait for decoding at once; a request past it gets "
-                                        "503 and Retry-After at once instead of a long wait")
-    access_log: bool = _opt(False, "log every request (uvicorn's access log, on stderr)")
+    max_beam_size: int = opt(16, "largest beam_size a request may ask for")
+    max_lines: int = opt(64, "most sentences in one request")
+    max_chars: int = opt(2000, "longest sentence of a request, in characters")
+    max_body_bytes: int = opt(1_000_000, "largest request body; a bigger one is refused before it is read whole")
+    batch_window_ms: float = opt(5.0, "how long the micro-batcher waits for more requests to decode together "
+                                      "(0 = decode each request alone)")
+    batch_max_tokens: int = opt(4000, "the micro-batcher stops gathering once this many source pieces wait")
+    max_waiting_lines: int = opt(4096, "sentences that may wait for decoding at once; a request past it gets "
+                                       "503 and Retry-After at once instead of a long wait")
+    access_log: bool = opt(False, "log every request (uvicorn's access log, on stderr)")
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        _one_source(self)
         self.positive("max_beam_size", "max_lines", "max_chars", "max_body_bytes", "batch_max_tokens",
                       "max_waiting_lines")
         self.non_negative("batch_window_ms")

@@ -3,18 +3,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from seq2seq.config.base import CHECKPOINT_HELP, Choice, Device, Precision, Rules, _opt
+from seq2seq.config.base import CHECKPOINT_HELP, Choice, Device, Precision, Rules
 from seq2seq.errors import ConfigError
+from seq2seq.search.options import opt
 
 
 @dataclass
 class AverageConfig(Rules):
     """seq2seq-average: the parameter mean of several of a run's step checkpoints, as checkpoints/averaged.pt."""
 
-    run_dir: str = _opt("???", "run folder written by seq2seq-train (required)")
-    last: int = _opt(0, "average the last K step checkpoints (train with trainer.keep_last >= K)")
-    best: int = _opt(0, "average the K kept step checkpoints with the highest dev BLEU")
-    name: str = _opt("averaged", "written as checkpoints/NAME.pt (load it with checkpoint=NAME)")
+    run_dir: str = opt("???", "run folder written by seq2seq-train (required)")
+    last: int = opt(0, "average the last K step checkpoints (train with trainer.keep_last >= K)")
+    best: int = opt(0, "average the K kept step checkpoints with the highest dev BLEU")
+    name: str = opt("averaged", "written as checkpoints/NAME.pt (load it with checkpoint=NAME)")
 
     def __post_init__(self) -> None:
         self.non_negative("last", "best")
@@ -32,12 +33,12 @@ class ExportFormat(Choice):
 class ExportConfig(Rules):
     """seq2seq-export: a run's model as ONNX graphs plus its tokenizer and a manifest (decoded without torch)."""
 
-    run_dir: str = _opt("???", "run folder written by seq2seq-train (required)")
-    out: str = _opt("???", "export folder to write (required; an earlier export there is replaced)")
-    checkpoint: str = _opt("best", CHECKPOINT_HELP)
-    format: ExportFormat = _opt(ExportFormat.onnx, "export format")
-    opset: int = _opt(18, "ONNX opset of both graphs")
-    tolerance: float = _opt(1e-4, "largest ONNX Runtime vs PyTorch difference the export check accepts")
+    run_dir: str = opt("???", "run folder written by seq2seq-train (required)")
+    out: str = opt("???", "export folder to write (required; an earlier export there is replaced)")
+    checkpoint: str = opt("best", CHECKPOINT_HELP)
+    format: ExportFormat = opt(ExportFormat.onnx, "export format")
+    opset: int = opt(18, "ONNX opset of both graphs")
+    tolerance: float = opt(1e-4, "largest ONNX Runtime vs PyTorch difference the export check accepts")
 
     def __post_init__(self) -> None:
         if not 17 <= self.opset <= 21:
@@ -59,27 +60,27 @@ SYMMETRISATIONS = ("intersection", "union", "grow-diag", "grow-diag-final")
 class AlignConfig(Rules):
     """seq2seq-align: forced alignment of given sentence pairs through a run's attention (Pharaoh links)."""
 
-    run_dir: str = _opt("???", "run folder written by seq2seq-train (required)")
-    checkpoint: str = _opt("best", CHECKPOINT_HELP)
-    src: str = _opt("???", "source sentences, one per line (required)")
-    tgt: str = _opt("???", "their translations, one per line, as many lines as src= (required)")
-    output: str = _opt("", "write the Pharaoh links (i-j, 0-based whitespace words) here instead of stdout")
-    gold: str = _opt("", "reference links (i-j sure, ipj possible), one line per pair: print precision, recall, AER")
-    scores: str = _opt("", "with gold=: also write the scores as JSON to this file")
-    matrices: str = _opt("", "write each pair's soft word matrix (target words x source words + EOS) as JSON lines here")
-    reading: LinkReading = _opt(LinkReading.argmax, "argmax: each target word to its most attended source word; "
-                                "threshold: every source word with at least threshold= of its attention")
-    threshold: float = _opt(0.5, "with reading=threshold: the least attention share a link needs, in (0, 1]")
-    shift: bool = _opt(False, "read the attention of the step that predicts the next piece (decoder shift)")
-    reverse_run: str = _opt("", "a run trained in the other direction (tgt -> src): symmetrise both directions' links")
-    reverse_checkpoint: str = _opt("best", "checkpoint of reverse_run=")
-    symmetrise: str = _opt("grow-diag-final", "with reverse_run=: how the two directions' links combine: "
-                                              "intersection | union | grow-diag | grow-diag-final")
-    chunk: int = _opt(256, "pairs aligned and written together")
-    batch_tokens: int = _opt(12000, "token budget per batch: sentences x longest side")
-    device: Device = _opt(Device.auto, "where to run the model (auto: CUDA when torch sees it)")
-    precision: Precision = _opt(Precision.auto, "auto: bf16 where the hardware has it, else fp32")
-    num_threads: int = _opt(0, "torch intra-op threads (0 = torch's default)")
+    run_dir: str = opt("???", "run folder written by seq2seq-train (required)")
+    checkpoint: str = opt("best", CHECKPOINT_HELP)
+    src: str = opt("???", "source sentences, one per line (required)")
+    tgt: str = opt("???", "their translations, one per line, as many lines as src= (required)")
+    output: str = opt("", "write the Pharaoh links (i-j, 0-based whitespace words) here instead of stdout")
+    gold: str = opt("", "reference links (i-j sure, ipj possible), one line per pair: print precision, recall, AER")
+    scores: str = opt("", "with gold=: also write the scores as JSON to this file")
+    matrices: str = opt("", "write each pair's soft word matrix (target words x source words + EOS) as JSON lines here")
+    reading: LinkReading = opt(LinkReading.argmax, "argmax: each target word to its most attended source word; "
+                               "threshold: every source word with at least threshold= of its attention")
+    threshold: float = opt(0.5, "with reading=threshold: the least attention share a link needs, in (0, 1]")
+    shift: bool = opt(False, "read the attention of the step that predicts the next piece (decoder shift)")
+    reverse_run: str = opt("", "a run trained in the other direction (tgt -> src): symmetrise both directions' links")
+    reverse_checkpoint: str = opt("best", "checkpoint of reverse_run=")
+    symmetrise: str = opt("grow-diag-final", "with reverse_run=: how the two directions' links combine: "
+                                             "intersection | union | grow-diag | grow-diag-final")
+    chunk: int = opt(256, "pairs aligned and written together")
+    batch_tokens: int = opt(12000, "token budget per batch: sentences x longest side")
+    device: Device = opt(Device.auto, "where to run the model (auto: CUDA when torch sees it)")
+    precision: Precision = opt(Precision.auto, "auto: bf16 where the hardware has it, else fp32")
+    num_threads: int = opt(0, "torch intra-op threads (0 = torch's default)")
 
     def __post_init__(self) -> None:
         self.positive("chunk", "batch_tokens")

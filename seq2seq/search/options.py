@@ -53,7 +53,7 @@ class OptionError(ConfigError, ValueError):
     (``PROG: error: ...``), a ``ValueError`` to callers of the Python API.
 
     ``key``, ``value`` and ``rule`` stay apart so a caller can name the key its own way (the server writes
-    ``n_best: 3 must be ...``); ``{prefix}`` in a rule stands for the config section of the keys it names.
+    ``n_best: 3 must be ...``); ``{prefix}`` in a rule stands for the config section (``trainer.``) of the keys.
     """
 
     def __init__(self, key: str, value: Any, rule: str, prefix: str = ""):
@@ -63,10 +63,6 @@ class OptionError(ConfigError, ValueError):
     @property
     def rule_text(self) -> str:
         return self.rule.format(prefix=self.prefix)
-
-    def under(self, prefix: str) -> OptionError:
-        """The same error naming the keys of a config section (``trainer.``)."""
-        return OptionError(self.key, self.value, self.rule, prefix)
 
 
 def check_sizes(beam_size: int, n_best: int) -> None:
@@ -100,29 +96,27 @@ def check_lengths(max_len_a: float, max_len_b: int, max_src_len: int) -> None:
         raise OptionError("max_src_len", max_src_len, "must be positive")
 
 
-def _opt(default: Any, help: str) -> Any:
+def opt(default: Any, help: str) -> Any:
+    """A dataclass field with its one-line help (``metadata["help"]``, what ``--help`` prints)."""
     return field(default=default, metadata={"help": help})
 
 
 @dataclass(kw_only=True)
 class SearchOptions:
-    """Every decoding option, defined here once with its default and help; checked when built.
+    """Every decoding option, defined here once with its default and help; checked when built. Command lines
+    keep flat keys (``beam_size=5``, ``trainer.beam_size=5``: ``option_field``)."""
 
-    The commands' configs and the trainer's take their fields from here (``option_field``), so the command
-    lines keep flat keys (``beam_size=5``, ``trainer.beam_size=5``) and build one of these with ``of``.
-    """
-
-    beam_size: int = _opt(5, "beam size (1 = greedy)")
-    n_best: int = _opt(1, "hypotheses per line, best first (1 to beam_size)")
-    length_norm: str = _opt("gnmt", "how beam scores are normalised for length: gnmt (score / ((5 + len) / 6) ** "
-                                    "alpha), average (mean log-prob per piece) or none")
-    alpha: float = _opt(0.6, "GNMT length penalty exponent (0 = none), used with length_norm=gnmt")
-    coverage_beta: float = _opt(0.0, "GNMT coverage penalty weight: beta * sum_j log(min(attention to source piece "
-                                     "j, 1)) joins the beam score (0 = off; e.g. 0.2)")
-    max_len_a: float = _opt(1.5, "output length limit: a * src_len + b pieces")
-    max_len_b: int = _opt(10, "output length limit: a * src_len + b pieces")
-    max_src_len: int = _opt(400, "source pieces read per line; longer inputs are cut: bounded memory and time for "
-                                 "any line")
+    beam_size: int = opt(5, "beam size (1 = greedy)")
+    n_best: int = opt(1, "hypotheses per line, best first (1 to beam_size)")
+    length_norm: str = opt("gnmt", "how beam scores are normalised for length: gnmt (score / ((5 + len) / 6) ** "
+                               "alpha), average (mean log-prob per piece) or none")
+    alpha: float = opt(0.6, "GNMT length penalty exponent (0 = none), used with length_norm=gnmt")
+    coverage_beta: float = opt(0.0, "GNMT coverage penalty weight: beta * sum_j log(min(attention to source piece "
+                                "j, 1)) joins the beam score (0 = off; e.g. 0.2)")
+    max_len_a: float = opt(1.5, "output length limit: a * src_len + b pieces")
+    max_len_b: int = opt(10, "output length limit: a * src_len + b pieces")
+    max_src_len: int = opt(400, "source pieces read per line; longer inputs are cut: bounded memory and time for "
+                            "any line")
 
     def __post_init__(self) -> None:
         check_sizes(self.beam_size, self.n_best)
@@ -141,8 +135,8 @@ class SearchOptions:
         taken = {f.name: getattr(cfg, f.name) for f in fields(cls) if hasattr(cfg, f.name)}
         try:
             return cls(**{**taken, **overrides})
-        except OptionError as e:
-            raise e.under(getattr(cfg, "_prefix", "")) from None
+        except OptionError as e:  # the same error naming the config's keys
+            raise OptionError(e.key, e.value, e.rule, getattr(cfg, "_prefix", "")) from None
 
     @property
     def greedy(self) -> bool:
@@ -150,24 +144,19 @@ class SearchOptions:
         return self.beam_size == 1 and self.n_best == 1
 
 
-# The token budget of a batch is an argument of translating a set (``Translator.translate_hypotheses``), not
-# of one search; defined here beside the options all the same: the commands' ``batch_tokens`` and
-# ``trainer.eval_batch_tokens`` take it.
+# The token budget of a batch is an argument of translating a set, not of one search; defined here all the
+# same: the commands' ``batch_tokens`` and ``trainer.eval_batch_tokens`` take it.
 BATCH_TOKENS = 12000
-_BATCH_TOKENS_HELP = "token budget per batch: sentences x longest source (divided by the beam size)"
+_BATCH_TOKENS = opt(BATCH_TOKENS, "token budget per batch: sentences x longest source (divided by the beam size)")
 
 
 def option_field(name: str, context: str = "", choice: Optional[type] = None, note: str = "") -> Any:
     """A config's dataclass field for search option ``name`` (a ``SearchOptions`` field or ``batch_tokens``):
     the default and help defined here, after ``context`` (``final test translation: ...``) and before
     ``note`` where the key's place needs them. ``choice``: the config's Enum for the value (``LengthNorm``)."""
-    if name == "batch_tokens":
-        default, help = BATCH_TOKENS, _BATCH_TOKENS_HELP
-    else:
-        spec = SearchOptions.__dataclass_fields__[name]
-        default, help = spec.default, spec.metadata["help"]
-    help = (f"{context}: " if context else "") + help + (f"; {note}" if note else "")
-    return _opt(choice(default) if choice else default, help)
+    spec = _BATCH_TOKENS if name == "batch_tokens" else SearchOptions.__dataclass_fields__[name]
+    help = (f"{context}: " if context else "") + spec.metadata["help"] + (f"; {note}" if note else "")
+    return opt(choice(spec.default) if choice else spec.default, help)
 
 
 @dataclass(frozen=True)
