@@ -1,10 +1,9 @@
 """``seq2seq-export``: a run's model as two ONNX graphs, its sentencepiece model(s) and a manifest.
 
 - ``encoder.onnx``: written by hand (``encoder_graph``: ONNX's GRU takes per-sentence lengths);
-- ``decoder_step.onnx``: one decoder step with its ranking, through ``torch.onnx.export`` (``torch.export``
-  underneath) with dynamic rows, source length and beam size. Folding the log-softmax, the beam scores and
-  the top-2K choice into the graph means the search moves (b, 2K) arrays per step instead of (b*K, V) ones;
-  the graph is traced from the model's own ``rank``, the PyTorch beam's ranking step.
+- ``decoder_step.onnx``: one decoder step and its ranking, the model's ``rank`` (so the numpy search moves
+  (b, 2K) arrays per step instead of (b*K, V) ones), through ``torch.onnx.export`` (``torch.export``
+  underneath) with dynamic rows, source length and beam size.
 
 Before anything is kept, both graphs run on ONNX Runtime against the PyTorch model on a sample batch; the
 largest difference is recorded in the manifest. The folder appears whole or not at all: it is filled

@@ -29,24 +29,22 @@ NEG_INF = np.float32(-np.inf)
 
 
 def _prepare(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOptions):
+    """Encode; -> values, keys, init, mask (B, S) bool, max_lens (B,) int64 and the longest limit T."""
     values, keys, init = engine.encode(src, src_len)
     mask = np.arange(src.shape[1])[None, :] < src_len[:, None]
     max_lens = np.array([output_limit(int(n), opts.max_len_a, opts.max_len_b) for n in src_len], dtype=np.int64)
-    return values, keys, init, mask, max_lens
+    return values, keys, init, mask, max_lens, int(max_lens.max())
 
 
 def greedy_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOptions, *, bos_id: int,
                   eos_id: int) -> list[list[Hypothesis]]:
     """The most probable token at every step for the whole batch; one single-element list per sentence."""
     B, S = src.shape
-    values, keys, hidden, mask, max_lens = _prepare(engine, src, src_len, opts)
-    T = int(max_lens.max())
+    values, keys, hidden, mask, max_lens, T = _prepare(engine, src, src_len, opts)
     context = np.zeros((B, values.shape[-1]), dtype=np.float32)
     tokens = np.full((B, T), eos_id, dtype=np.int64)
     attention = np.zeros((B, T, S), dtype=np.float32)
-    score = np.zeros(B, dtype=np.float32)
-    length = np.zeros(B, dtype=np.int64)
-    finished = np.zeros(B, dtype=bool)
+    score, length, finished = np.zeros(B, dtype=np.float32), np.zeros(B, dtype=np.int64), np.zeros(B, dtype=bool)
     rows = np.arange(B)  # original row of each active row
     prev = np.full(B, bos_id, dtype=np.int64)
     running = np.ones(B, dtype=bool)
@@ -89,8 +87,7 @@ def beam_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOption
     extend and the attention are recorded in global rows (``i * K + k``: beam k of sentence i of the batch)."""
     B, S = src.shape
     K, N, scoring = opts.beam_size, opts.n_best, opts.scoring
-    values, keys, init, mask, max_lens = _prepare(engine, src, src_len, opts)
-    T = int(max_lens.max())
+    values, keys, init, mask, max_lens, T = _prepare(engine, src, src_len, opts)
     expand = np.repeat(np.arange(B), K)
     values, keys, mask, hidden = values[expand], keys[expand], mask[expand], init[expand]
     context = np.zeros((B * K, values.shape[-1]), dtype=np.float32)
@@ -188,32 +185,22 @@ def _nth_best(f: _Found, N: int) -> float:
     return f.finished[N - 1][0]
 
 
-def _trace(end: int, row: int, last: int, hist_tok, hist_org, hist_att) -> tuple[list[int], np.ndarray]:
-    """Tokens and attention rows of the hypothesis whose token ``last`` at step ``end`` extended ``row``."""
-    toks, rows = [last], [row]
-    cur = row
-    for s in range(end - 1, -1, -1):
-        toks.append(int(hist_tok[s, cur]))
-        cur = int(hist_org[s, cur])
-        rows.append(cur)
-    toks.reverse()
-    rows.reverse()
-    return toks, hist_att[np.arange(end + 1), rows]
-
-
 def _n_best(f: _Found, hist_tok, hist_org, hist_att, max_len: int, src_len: int, N: int, scoring: Scoring,
             eos_id: int) -> list[Hypothesis]:
     """The N best finished hypotheses, in the order of this loop's norm scores, topped up with the best
     unfinished ones (``finish.best_first``)."""
-    finished = []
-    for _, score, end, row in sorted(f.finished, key=lambda h: h[0], reverse=True)[:N]:
-        toks, att = _trace(end, row, eos_id, hist_tok, hist_org, hist_att)
-        finished.append(hypothesis(toks, att, score, end + 1, True, src_len, scoring))
-    unfinished = []
-    for score, row, tok in f.unfinished:
-        if score == -np.inf:
-            continue  # a dead beam
-        toks, att = _trace(max_len - 1, row, tok, hist_tok, hist_org, hist_att)
-        unfinished.append(hypothesis(toks, att, score, max_len, False, src_len, scoring))
-    return best_first(finished, unfinished, N, rank_finished=False)
 
+    def traced(end: int, row: int, last: int, score: float, finished: bool) -> Hypothesis:
+        """The hypothesis whose token ``last`` at step ``end`` extended global row ``row``."""
+        toks, rows = [last], [row]
+        for s in range(end - 1, -1, -1):
+            toks.append(int(hist_tok[s, rows[-1]]))
+            rows.append(int(hist_org[s, rows[-1]]))
+        return hypothesis(toks[::-1], hist_att[np.arange(end + 1), rows[::-1]], score, end + 1, finished, src_len,
+                          scoring)
+
+    ranked = sorted(f.finished, key=lambda h: h[0], reverse=True)[:N]
+    finished = [traced(end, row, eos_id, score, True) for _, score, end, row in ranked]
+    unfinished = [traced(max_len - 1, row, tok, score, False) for score, row, tok in f.unfinished
+                  if score != -np.inf]  # -inf: a dead beam
+    return best_first(finished, unfinished, N, rank_finished=False)

@@ -92,11 +92,8 @@ def backtrack(history: History, ends: Ends) -> tuple[torch.Tensor, torch.Tensor]
 
 def collect(tokens: torch.Tensor, attention: torch.Tensor, ends: Ends, found: Found, src_len: torch.Tensor,
             scoring: Scoring) -> list[list[Hypothesis]]:
-    """Per sentence, its N best hypotheses (``finish.best_first``) from ``backtrack``'s output.
-
-    found: the full-size table (B rows) ``ends`` was made from. Everything is copied to the host
-    once, as whole arrays, before the per-sentence loop.
-    """
+    """Per sentence, its N best hypotheses from ``backtrack``'s output; found: the full-size table (B rows)
+    ``ends`` was made from. Everything is copied to the host once, as whole arrays."""
     B, N = found.fin_score.shape
     tok_l = tokens.view(B, 2 * N, -1).cpu().numpy()
     attn_l = attention.view(B, 2 * N, tokens.size(1), -1).cpu().numpy()
@@ -108,13 +105,8 @@ def collect(tokens: torch.Tensor, attention: torch.Tensor, ends: Ends, found: Fo
 
 def _n_best(tokens: np.ndarray, attention: np.ndarray, steps: list[int], scores: list[float], src_len: int,
             scoring: Scoring) -> list[Hypothesis]:
-    """One sentence's 2N candidates (N finished slots, then N unfinished) -> its N best."""
+    """One sentence's 2N candidates (N finished slots, then N unfinished; -inf: empty or dead) -> its N best."""
     N = len(scores) // 2
-    groups: tuple[list[Hypothesis], list[Hypothesis]] = ([], [])
-    for j, score in enumerate(scores):
-        if score == NEG_INF:
-            continue  # empty slot / dead beam
-        finished = j < N
-        hyp = hypothesis(tokens[j], attention[j], score, steps[j] + 1, finished, src_len, scoring, torch_coverage)
-        groups[0 if finished else 1].append(hyp)
-    return best_first(*groups, N)
+    hyps = [hypothesis(tokens[j], attention[j], score, steps[j] + 1, j < N, src_len, scoring, torch_coverage)
+            for j, score in enumerate(scores) if score != NEG_INF]
+    return best_first([h for h in hyps if h.finished], [h for h in hyps if not h.finished], N)

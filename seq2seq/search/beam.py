@@ -8,10 +8,8 @@ taken in the beam is "spent" on it); the best ``beam`` non-EOS extensions stay l
 1. it has collected ``beam_size`` finished hypotheses (the standard rule; with ``beam_size=1`` it makes
    beam search exactly greedy search), or
 2. it has ``>= n_best`` finished hypotheses and no live beam can beat the worst of the ``n_best`` best
-   ones any more: a live beam's score can only fall, so its best possible normalised score is
-   ``score / penalty(L)`` at the most favourable length ``L`` it could still finish at. Rule 2 only cuts
-   short work whose result rule 1 would have thrown away, so the returned hypotheses are the same as with
-   rule 1 alone (a test checks it), or
+   ones any more (its bound: ``stopping.sentences_done``). Rule 2 only cuts short work whose result rule 1
+   would have thrown away, so the returned hypotheses are the same as with rule 1 alone (a test checks it), or
 3. it reaches its maximum length: its live beams become unfinished hypotheses.
 
 Each sentence returns its ``n_best`` best hypotheses, finished ones first (``finish.best_first``); fewer
@@ -86,8 +84,7 @@ class _BeamSearch:
 
         # Best K non-EOS extensions continue (at most K of the 2K are EOS).
         live_val, live_pos = top_val.masked_fill(is_eos, NEG_INF).topk(self.K, dim=1)  # (b, K)
-        live_tok = top_tok.gather(1, live_pos)
-        live_beam = top_beam.gather(1, live_pos)
+        live_tok, live_beam = top_tok.gather(1, live_pos), top_beam.gather(1, live_pos)
         live_row = self.row_base + live_beam
         at_limit = (active & (self.live.lens == t + 1)).unsqueeze(1)  # (b, 1)
         self.found.record_unfinished(at_limit, live_val, live_row, live_tok)

@@ -9,9 +9,7 @@ import torch
 
 def max_output_len(src_len: torch.Tensor, a: float, b: int) -> torch.Tensor:
     """``options.output_limit`` of every sentence: src_len (B,) long -> (B,) long, in float64 as there."""
-    lens = torch.as_tensor(src_len)
-    out = torch.floor(lens.to(torch.float64) * a + b).to(torch.long)
-    return out.clamp_min(1)
+    return torch.floor(torch.as_tensor(src_len).to(torch.float64) * a + b).to(torch.long).clamp_min(1)
 
 
 def prepare(model, src: torch.Tensor, src_len: torch.Tensor, max_len_a: float, max_len_b: int):
