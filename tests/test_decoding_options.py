@@ -90,10 +90,11 @@ def test_of_reads_what_a_config_holds_and_overrides_win():
         SearchOptions.of(TrainerConfig(), beam_size=0)
 
 
-def test_serve_limits_take_serve_config_defaults():
-    from seq2seq.serve.schema import Limits
+def test_serve_requests_take_serve_config_defaults():
+    from seq2seq.serve.schema import parse_request
 
-    assert dataclasses.asdict(Limits()) == dataclasses.asdict(Limits.of(ServeConfig(run_dir="r")))
+    req = parse_request(b'{"text": ["a"]}', ServeConfig(run_dir="r", beam_size=3, n_best=2))
+    assert (req.beam_size, req.n_best) == (3, 2)
 
 
 def _fake_export(folder, manifest: dict) -> None:

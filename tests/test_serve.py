@@ -159,9 +159,10 @@ def mutants(seeds: list[bytes], n: int, seed: int = 34):
 def test_any_body_parses_to_a_request_or_a_4xx_line():
     """Whatever bytes a client sends, the parser gives a request or a 4xx one-line RequestError, never another
     exception (in-process, seeded: 3,000 mutants of the good and bad bodies above)."""
-    from seq2seq.serve.schema import Limits, RequestError, parse_request
+    from seq2seq.config import ServeConfig
+    from seq2seq.serve.schema import RequestError, parse_request
 
-    limits = Limits(max_lines=8, max_chars=300, max_beam_size=8, max_body_bytes=20000)
+    limits = ServeConfig(run_dir="r", max_lines=8, max_chars=300, max_beam_size=8, max_body_bytes=20000)
     seeds = [body for body, _, _ in BAD + HOSTILE] + [json.dumps({"text": LINES[:2], "beam_size": 3}).encode()]
     refused = 0
     for body in mutants(seeds, 3000):

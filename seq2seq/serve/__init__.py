@@ -7,7 +7,7 @@ Modules, one job each:
 - ``jsonbody``: JSON parsing bounded in time and memory (nesting depth, numeral length);
 - ``bodylimit``: ASGI middleware refusing an oversized body before it is read whole;
 - ``batcher``: the micro-batcher that decodes concurrent requests together, off the event loop;
-- ``payload``: ``Translation`` results as the JSON the contract promises;
-- ``app``: the routes (``POST /translate``, ``POST /align``, ``GET /health``, ``GET /`` and its static assets);
+- ``app``: the routes (``POST /translate``, ``POST /align``, ``GET /health``, ``GET /`` and its static assets) and
+  ``Translation`` results as the JSON the contract promises;
 - ``server``: listening socket and uvicorn, started by ``seq2seq.cli.serve_main``.
 """

@@ -13,11 +13,12 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from seq2seq.analysis.aer import Reference, format_links, format_reference, score_alignments
+from seq2seq.config import ServeConfig
 from seq2seq.inference.aligner import Alignment
 from seq2seq.inference.translator import Translator
 from seq2seq.serve.align_schema import AlignItem, AlignKey, AlignRequest, parse_align
-from seq2seq.serve.batcher import Busy, MicroBatcher
-from seq2seq.serve.schema import Limits, RequestError
+from seq2seq.serve.batcher import MicroBatcher
+from seq2seq.serve.schema import RequestError
 
 NEEDS_RUN = ("forced alignment needs the PyTorch model: this server decodes an ONNX export (export_dir=); "
              "start seq2seq-serve with run_dir=RUN to use /align")
@@ -66,7 +67,7 @@ def decode_align(translator: Translator, items: list[AlignItem], key: AlignKey, 
     return [alignment_json(a, it.reference) for a, it in zip(found, items)]
 
 
-def add_align(app: FastAPI, translator: Translator, batcher: MicroBatcher, limits: Limits) -> None:
+def add_align(app: FastAPI, translator: Translator, batcher: MicroBatcher, limits: ServeConfig) -> None:
     """Route ``POST /align`` on ``app``; its pairs go through ``batcher`` (see ``decode_align``)."""
 
     @app.post("/align", summary="Force sentence pairs through the model: attention, word links, scores",
@@ -77,20 +78,13 @@ def add_align(app: FastAPI, translator: Translator, batcher: MicroBatcher, limit
                          413: {"description": "body, pair count or sentence length over a limit"},
                          422: {"description": "wrong types, unknown option, a side with no words, bad reference"},
                          503: {"description": "more sentences waiting than max_waiting_lines; retry later"}})
-    async def align(request: Request) -> JSONResponse:
+    async def align(request: Request) -> JSONResponse:  # RequestError and Busy: app's error handlers
         if translator.engine is not None:
-            return JSONResponse({"error": NEEDS_RUN}, status_code=400)
-        try:
-            req = parse_align(await request.body(), limits)
-        except RequestError as e:
-            return JSONResponse({"error": e.message}, status_code=e.status)
-        try:
-            entries = await batcher.submit(req.items, req.key)
-        except Busy as e:
-            return JSONResponse({"error": str(e)}, status_code=503, headers={"Retry-After": "1"})
+            raise RequestError(400, NEEDS_RUN)
+        items, key = parse_align(await request.body(), limits)
+        entries = await batcher.submit(items, key)
         scored = [([tuple(link) for link in e["links"]], it.reference)
-                  for e, it in zip(entries, req.items) if it.reference is not None]
+                  for e, it in zip(entries, items) if it.reference is not None]
         total = scores_json([links for links, _ in scored], [ref for _, ref in scored]) if scored else None
-        return JSONResponse({"reading": req.key.reading,
-                             "threshold": req.key.threshold if req.key.reading == "threshold" else None,
-                             "shift": req.key.shift, "alignments": entries, "scores": total})
+        return JSONResponse({"reading": key.reading, "threshold": key.threshold if key.reading == "threshold" else None,
+                             "shift": key.shift, "alignments": entries, "scores": total})

@@ -14,8 +14,9 @@ from typing import Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from seq2seq.analysis.aer import AlignmentFileError, Reference, parse_links
+from seq2seq.config import ServeConfig
 from seq2seq.inference.translator import clean
-from seq2seq.serve.schema import Limits, RequestError, check_line, json_object, pydantic_message
+from seq2seq.serve.schema import RequestError, check_count, check_line, json_object, pydantic_message
 
 EXAMPLE = '{"pairs": [{"source": "...", "target": "..."}]}'
 
@@ -64,18 +65,11 @@ class AlignItem:
         return len(self.source.split()) + len(self.target.split())
 
 
-@dataclass
-class Alignments:
-    """A checked request: the pairs and the batcher key of their reading."""
-
-    items: list[AlignItem]
-    key: AlignKey
-
-
-def parse_align(body: bytes, limits: Limits) -> Alignments:
-    """Decode, parse and check a ``POST /align`` body; raises ``RequestError`` (400, 413 or 422)."""
+def parse_align(body: bytes, limits: ServeConfig) -> tuple[list[AlignItem], AlignKey]:
+    """Decode, parse and check a ``POST /align`` body: the pairs and the batcher key of their reading; raises
+    ``RequestError`` (400, 413 or 422)."""
     obj = json_object(body, EXAMPLE)
-    _check_count(obj.get("pairs"), limits)
+    check_count("pairs", obj.get("pairs"), "sentence pairs", limits)
     try:
         req = AlignRequest.model_validate(obj)
     except ValidationError as e:
@@ -89,16 +83,10 @@ def parse_align(body: bytes, limits: Limits) -> Alignments:
     threshold = 0.5 if req.threshold is None else req.threshold
     if not (0.0 < threshold <= 1.0):  # also refuses NaN and infinities
         raise RequestError(422, f"threshold: {threshold} must be above 0 and at most 1")
-    return Alignments(items, AlignKey(req.reading, float(threshold), req.shift))
+    return items, AlignKey(req.reading, float(threshold), req.shift)
 
 
-def _check_count(pairs, limits: Limits) -> None:
-    if isinstance(pairs, list) and len(pairs) > limits.max_lines:
-        raise RequestError(413, f"pairs: {len(pairs)} sentence pairs, more than the limit of {limits.max_lines} "
-                                "per request; split them into several requests")
-
-
-def _item(k: int, pair: AlignPair, limits: Limits) -> AlignItem:
+def _item(k: int, pair: AlignPair, limits: ServeConfig) -> AlignItem:
     """One pair within the limits, with words on both sides, and its reference parsed and checked."""
     words = {}
     for side in ("source", "target"):

@@ -1,4 +1,5 @@
-"""The ASGI app: ``POST /translate``, ``POST /align``, ``GET /health``, the explorer page at ``/`` and its assets.
+"""The ASGI app: ``POST /translate``, ``POST /align``, ``GET /health``, the explorer page at ``/`` and its assets;
+``Translation`` results as the JSON of the HTTP contract (one entry per input line, in order).
 
 Every error answer is ``{"error": "one line"}`` with a 4xx status (5xx only for a bug of ours), so a
 client can show it as it is and the server keeps serving.
@@ -14,16 +15,16 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from seq2seq import __version__
+from seq2seq.analysis.explain import explain
 from seq2seq.config import ServeConfig
 from seq2seq.data.arrays import TokenArray
-from seq2seq.inference.translator import Translator, clean
+from seq2seq.inference.translator import Translation, Translator, clean
 from seq2seq.search import SearchOptions
 from seq2seq.serve.align_route import add_align, decode_align
 from seq2seq.serve.align_schema import AlignKey
 from seq2seq.serve.batcher import Busy, MicroBatcher
 from seq2seq.serve.bodylimit import BodyLimit
-from seq2seq.serve.payload import entry_json
-from seq2seq.serve.schema import Limits, RequestError, TranslateRequest, parse_request
+from seq2seq.serve.schema import RequestError, TranslateRequest, parse_request
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -32,12 +33,32 @@ _EXAMPLE = {"translations": [{"text": "And God said, Let there be light.", "scor
                               "finished": True}]}
 
 
+def hypothesis_json(t: Translation, attention: bool) -> dict:
+    """text, score, pieces, finished; with ``attention`` also the source and target pieces, the (T, S)
+    matrix (rows: target pieces, columns: source pieces), the word-level hard links and the diagnostics."""
+    out = {"text": t.text, "score": t.score, "pieces": t.pieces, "finished": t.finished}
+    if attention and t.attention is not None:
+        words = explain(t.attention, t.source_pieces, t.target_pieces, t.finished)
+        out.update(source_pieces=t.source_pieces, target_pieces=t.target_pieces,
+                   attention=t.attention.astype("float64").round(5).tolist(), source_words=words["source_words"],
+                   target_words=words["output_words"], links=words["links"], alignment=words["alignment"],
+                   diagnostics=words["diagnostics"])
+    return out
+
+
+def entry_json(best: Translation, n_best: int, attention: bool) -> dict:
+    """One input line's JSON: the best hypothesis's fields, and with ``n_best`` > 1 an ``nbest`` list of all
+    of them, best first."""
+    out = hypothesis_json(best, attention)
+    if n_best > 1:
+        out["nbest"] = [hypothesis_json(h, attention) for h in best.nbest]
+    return out
+
+
 def decoder(translator: Translator, cfg: ServeConfig):
     """The batcher's ``decode``: one search over the sentences of a group of requests, as JSON entries.
-
-    key: (beam_size, n_best, attention), what the requests of a group share; or an ``AlignKey``, whose
-    group is sentence pairs to force through the model (``align_route.decode_align``).
-    """
+    key: (beam_size, n_best, attention), what the requests of a group share; or an ``AlignKey`` (sentence
+    pairs to force through the model: ``align_route.decode_align``)."""
 
     def decode(ids: list, key) -> list[dict]:
         if isinstance(key, AlignKey):
@@ -51,7 +72,6 @@ def decoder(translator: Translator, cfg: ServeConfig):
 
 
 def create_app(translator: Translator, cfg: ServeConfig) -> FastAPI:
-    limits = Limits.of(cfg)
     batcher = MicroBatcher(decoder(translator, cfg), cfg.batch_window_ms / 1000.0, cfg.batch_max_tokens,
                            cfg.max_waiting_lines)
 
@@ -68,8 +88,8 @@ def create_app(translator: Translator, cfg: ServeConfig) -> FastAPI:
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     _add_error_handlers(app)
     _add_pages(app, translator, cfg, batcher)
-    _add_translate(app, translator, batcher, limits)
-    add_align(app, translator, batcher, limits)
+    _add_translate(app, translator, batcher, cfg)
+    add_align(app, translator, batcher, cfg)
     return app
 
 
@@ -77,6 +97,14 @@ def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(RequestError)  # a bad request, as parse_request and parse_align refuse it
+    async def bad_request(_request: Request, exc: RequestError) -> JSONResponse:
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(Busy)
+    async def busy(_request: Request, exc: Busy) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, status_code=503, headers={"Retry-After": "1"})
 
     @app.exception_handler(Exception)
     async def bug(_request: Request, exc: Exception) -> JSONResponse:  # logged by uvicorn with its traceback
@@ -92,16 +120,14 @@ def _add_pages(app: FastAPI, translator: Translator, cfg: ServeConfig, batcher: 
     async def health() -> dict:
         return {"status": "ok", "run_dir": str(translator.run.root), "checkpoint": cfg.checkpoint,
                 "step": translator.step, "device": str(translator.device), "precision": translator.precision,
-                "backend": translator.backend,
-                "version": __version__, "defaults": {"beam_size": cfg.beam_size, "n_best": cfg.n_best},
-                "limits": {"max_lines": cfg.max_lines, "max_chars": cfg.max_chars,
-                           "max_beam_size": cfg.max_beam_size, "max_body_bytes": cfg.max_body_bytes,
-                           "max_waiting_lines": cfg.max_waiting_lines},
-                "waiting": batcher.waiting,
-                "batches": batcher.batches, "requests": batcher.requests}
+                "backend": translator.backend, "version": __version__,
+                "defaults": {"beam_size": cfg.beam_size, "n_best": cfg.n_best},
+                "limits": {k: getattr(cfg, k) for k in ("max_lines", "max_chars", "max_beam_size", "max_body_bytes",
+                                                        "max_waiting_lines")},
+                "waiting": batcher.waiting, "batches": batcher.batches, "requests": batcher.requests}
 
 
-def _add_translate(app: FastAPI, translator: Translator, batcher: MicroBatcher, limits: Limits) -> None:
+def _add_translate(app: FastAPI, translator: Translator, batcher: MicroBatcher, limits: ServeConfig) -> None:
     @app.post("/translate", summary="Translate sentences, one entry per sentence in order",
               openapi_extra={"requestBody": {"required": True, "content": {
                   "application/json": {"schema": TranslateRequest.model_json_schema()}}}},
@@ -111,14 +137,9 @@ def _add_translate(app: FastAPI, translator: Translator, batcher: MicroBatcher, 
                          422: {"description": "wrong types, unknown option, option out of range"},
                          503: {"description": "more sentences waiting than max_waiting_lines; retry later"}})
     async def translate(request: Request) -> JSONResponse:
-        # The body is parsed by parse_request, not FastAPI: one error format for every way it can be wrong.
-        try:
-            req = parse_request(await request.body(), limits)
-        except RequestError as e:
-            return JSONResponse({"error": e.message}, status_code=e.status)
+        # The body is parsed by parse_request, not FastAPI: one error format for every way it can be wrong
+        # (a RequestError, and Busy, become their answers in _add_error_handlers).
+        req = parse_request(await request.body(), limits)
         ids = translator.tokenizer.encode_src([clean(line) for line in req.text])
-        try:
-            entries = await batcher.submit(ids, (req.beam_size, req.n_best, req.attention))
-        except Busy as e:
-            return JSONResponse({"error": str(e)}, status_code=503, headers={"Retry-After": "1"})
+        entries = await batcher.submit(ids, (req.beam_size, req.n_best, req.attention))
         return JSONResponse({"translations": entries})

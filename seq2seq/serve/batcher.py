@@ -10,6 +10,7 @@ loop keeps accepting requests meanwhile, and torch's own threads parallelise eac
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -63,10 +64,8 @@ class MicroBatcher:
     async def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-            except asyncio.CancelledError:
-                pass
         self._executor.shutdown(wait=True)
 
     async def submit(self, ids: list[Sequence[int]], key: Hashable) -> list[Any]:

@@ -11,6 +11,7 @@ is buffered (it is under the limit) and replayed to the app.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 
 DRAIN_BYTES = 64 << 20  # an oversized body read and discarded so its sender can read the 413
@@ -73,7 +74,5 @@ async def _drain(receive) -> None:
             if message["type"] == "http.disconnect" or not message.get("more_body", False):
                 return
 
-    try:
+    with contextlib.suppress(asyncio.TimeoutError):
         await asyncio.wait_for(discard(), DRAIN_SECONDS)
-    except asyncio.TimeoutError:
-        pass

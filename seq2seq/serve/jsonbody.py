@@ -22,8 +22,8 @@ _STEP = np.zeros(256, np.int8)  # per UTF-8 byte: +1 opens, -1 closes, 0 anythin
 _STEP[[ord("["), ord("{")]], _STEP[[ord("]"), ord("}")]] = 1, -1
 
 
-class BodyError(ValueError):
-    """A body refused before or while parsing: HTTP ``status`` and a one-line message."""
+class RequestError(ValueError):
+    """A bad request: HTTP ``status`` (4xx) and a one-line message for the client."""
 
     def __init__(self, status: int, message: str):
         super().__init__(message)
@@ -39,8 +39,8 @@ def depth(text: str) -> int:
 def _numeral(convert):
     def parse(s: str):
         if len(s) > MAX_NUMBER_CHARS:
-            raise BodyError(422, f"body: a number of {len(s)} characters ({s[:12]}...); options take small "
-                                 f"integers (at most {MAX_NUMBER_CHARS} characters)")
+            raise RequestError(422, f"body: a number of {len(s)} characters ({s[:12]}...); options take small "
+                                    f"integers (at most {MAX_NUMBER_CHARS} characters)")
         return convert(s)
 
     return parse
@@ -50,13 +50,13 @@ _int, _float = _numeral(int), _numeral(float)
 
 
 def loads(text: str):
-    """``json.loads`` with bounded depth and numeral length; raises ``BodyError`` (400: not JSON or nested
+    """``json.loads`` with bounded depth and numeral length; raises ``RequestError`` (400: not JSON or nested
     deeper than ``MAX_DEPTH``, 422: a numeral too long)."""
     deepest = depth(text)
     if deepest > MAX_DEPTH:
-        raise BodyError(400, f"body is nested {deepest} levels deep, more than the limit of {MAX_DEPTH}; "
-                             'send {"text": ["..."]}')
+        raise RequestError(400, f"body is nested {deepest} levels deep, more than the limit of {MAX_DEPTH}; "
+                                'send {"text": ["..."]}')
     try:
         return json.loads(text, parse_int=_int, parse_float=_float)
     except json.JSONDecodeError as e:
-        raise BodyError(400, f"body is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        raise RequestError(400, f"body is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None

@@ -6,7 +6,6 @@ field, with a 4xx status. ``jsonbody`` keeps the parse linear in the body's size
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -14,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from seq2seq.config import ServeConfig
 from seq2seq.search.options import OptionError, check_sizes
 from seq2seq.serve import jsonbody
-from seq2seq.serve.jsonbody import BodyError
+from seq2seq.serve.jsonbody import RequestError
 
 
 class TranslateRequest(BaseModel):
@@ -26,44 +25,6 @@ class TranslateRequest(BaseModel):
     beam_size: Optional[int] = Field(None, description="beam size (1 = greedy); default: the server's")
     n_best: Optional[int] = Field(None, description="hypotheses per sentence (an `nbest` list when > 1)")
     attention: bool = Field(False, description="add pieces, the attention matrix, hard links and diagnostics")
-
-
-class RequestError(Exception):
-    """A bad request: HTTP ``status`` and a one-line message for the client."""
-
-    def __init__(self, status: int, message: str):
-        super().__init__(message)
-        self.status, self.message = status, message
-
-
-def _serve_default(name: str):
-    return ServeConfig.__dataclass_fields__[name].default
-
-
-@dataclass
-class Limits:
-    """What one request may ask for: a ``ServeConfig``'s values (``of``); left out, that type's defaults."""
-
-    max_lines: int = _serve_default("max_lines")
-    max_chars: int = _serve_default("max_chars")
-    max_beam_size: int = _serve_default("max_beam_size")
-    max_body_bytes: int = _serve_default("max_body_bytes")
-    beam_size: int = _serve_default("beam_size")  # the defaults of a request that leaves them out
-    n_best: int = _serve_default("n_best")
-
-    @classmethod
-    def of(cls, cfg) -> "Limits":
-        return cls(**{name: getattr(cfg, name) for name in cls.__dataclass_fields__})
-
-
-@dataclass
-class Request:
-    """A checked request, defaults filled in."""
-
-    text: list[str]
-    beam_size: int
-    n_best: int
-    attention: bool
 
 
 def pydantic_message(e: ValidationError, model: type[BaseModel] = TranslateRequest) -> str:
@@ -90,19 +51,17 @@ def json_object(body: bytes, example: str) -> dict:
         text = body.decode("utf-8")
     except UnicodeDecodeError as e:
         raise RequestError(400, f"body is not valid UTF-8 (byte {e.start})") from None
-    try:
-        obj = jsonbody.loads(text)
-    except BodyError as e:
-        raise RequestError(e.status, e.message) from None
+    obj = jsonbody.loads(text)
     if not isinstance(obj, dict):
         raise RequestError(422, f"body: expected a JSON object like {example}")
     return obj
 
 
-def parse_request(body: bytes, limits: Limits) -> Request:
-    """Decode, parse and check a request body; raises ``RequestError`` (400, 413 or 422)."""
+def parse_request(body: bytes, limits: ServeConfig) -> TranslateRequest:
+    """Decode, parse and check a request body, the server's defaults filled in; raises ``RequestError`` (400,
+    413 or 422)."""
     obj = json_object(body, '{"text": ["..."]}')
-    _check_count(obj.get("text"), limits)  # before validation, which would report every bad entry of a long list
+    check_count("text", obj.get("text"), "sentences", limits)
     try:
         req = TranslateRequest.model_validate(obj)
     except ValidationError as e:
@@ -110,13 +69,14 @@ def parse_request(body: bytes, limits: Limits) -> Request:
     return check(req, limits)
 
 
-def _check_count(text, limits: Limits) -> None:
-    if isinstance(text, list) and len(text) > limits.max_lines:
-        raise RequestError(413, f"text: {len(text)} sentences, more than the limit of {limits.max_lines} "
+def check_count(where: str, items, what: str, limits: ServeConfig) -> None:
+    """At most ``max_lines`` items (413); checked before validation, which would report every bad entry."""
+    if isinstance(items, list) and len(items) > limits.max_lines:
+        raise RequestError(413, f"{where}: {len(items)} {what}, more than the limit of {limits.max_lines} "
                                 "per request; split them into several requests")
 
 
-def check_line(where: str, line: str, limits: Limits) -> None:
+def check_line(where: str, line: str, limits: ServeConfig) -> None:
     """One sentence within ``max_chars`` (413) and made of Unicode text (422)."""
     if len(line) > limits.max_chars:
         raise RequestError(413, f"{where}: {len(line)} characters, more than the limit of {limits.max_chars}")
@@ -127,11 +87,11 @@ def check_line(where: str, line: str, limits: Limits) -> None:
                                 f"(\\u{ord(line[e.start]):04x}), not Unicode text") from None
 
 
-def check(req: TranslateRequest, limits: Limits) -> Request:
-    """The server's limits, then the search's own rule for the sizes (``check_sizes``)."""
+def check(req: TranslateRequest, limits: ServeConfig) -> TranslateRequest:
+    """The server's limits (``max_*``) and request defaults (``beam_size``, ``n_best``), then the search's own
+    rule for the sizes (``check_sizes``)."""
     if not req.text:
         raise RequestError(422, "text: empty list; send at least one sentence")
-    _check_count(req.text, limits)
     for k, line in enumerate(req.text):
         check_line(f"text.{k}", line, limits)
     beam = limits.beam_size if req.beam_size is None else req.beam_size
@@ -142,4 +102,4 @@ def check(req: TranslateRequest, limits: Limits) -> Request:
         check_sizes(beam, n_best)
     except OptionError as e:
         raise RequestError(422, f"{e.key}: {e.value} {e.rule_text}") from None
-    return Request(text=list(req.text), beam_size=beam, n_best=n_best, attention=req.attention)
+    return req.model_copy(update={"beam_size": beam, "n_best": n_best})
