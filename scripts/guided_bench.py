@@ -78,7 +78,7 @@ def main() -> None:
                 for name, value in speeds.items():
                     rows[name].append(value)
         finally:
-            getattr(trainer, "close", lambda: None)()   # the resample worker, if any
+            getattr(trainer, "close", lambda: None)()   # the subword-draw worker, if any
     med = {k: statistics.median(v) for k, v in rows.items()}
     result = {"tokens_per_s_median": med, "rounds": rows, "cost_percent": 100 * (1 - med["guided"] / med["plain"]),
               "batches": args.batches, "batch_tokens": args.batch_tokens, "precision": args.precision,

@@ -17,7 +17,7 @@ from seq2seq.data import stream
 from seq2seq.data.corpus import read_parallel
 from seq2seq.data.encode import encode_corpus, load_corpus
 from seq2seq.data.pipeline import prepare_data
-from seq2seq.data.stream import LineReader, sample_pairs, scan_pair
+from seq2seq.data.stream import LineReader, scan_pair, tokenizer_training_pairs
 from seq2seq.data.tokenizer import train_or_load
 from seq2seq.errors import CorpusError
 
@@ -123,7 +123,7 @@ def test_sample_is_the_pairs_at_the_positions_without_empty_ones(tmp_path, monke
     es, en = real("es", 3000), real("en", 3000)
     positions = np.sort(np.random.default_rng(3).choice(3000, 400, replace=False))
     positions = np.union1d(positions, [0, 7, 9, 11, 2999])
-    src, tgt = sample_pairs(paths["src"], paths["tgt"], positions)
+    src, tgt = tokenizer_training_pairs(paths["src"], paths["tgt"], positions)
     want = [(es[i].strip(), en[i].strip()) for i in positions if i not in (7, 9)]
     assert list(zip(src, tgt)) == want and len(src) == len(positions) - 2
     assert src[2] == es[11].strip()  # whitespace stripped as the in-memory reader does

@@ -7,7 +7,7 @@ import torch
 from seq2seq import checkpoint
 from seq2seq.config import Config, TrainerConfig, check
 from seq2seq.data.arrays import ParallelIds, TokenArray
-from seq2seq.data.resample import EpochSampler, SamplingSpec, sample_epoch
+from seq2seq.data.subword_draws import SubwordDrawer, SubwordDrawSpec, draw_epoch
 from seq2seq.errors import ConfigError
 from seq2seq.training.trainer import Trainer
 from test_trainer import tiny
@@ -26,8 +26,8 @@ def prepared(cache, tmp_path_factory):
 
 
 def spec_of(tok, **kw):
-    return SamplingSpec(str(tok.src_model_path), str(tok.tgt_model_path), kw.get("alpha", 0.2), kw.get("nbest", 16),
-                        kw.get("seed", 7))
+    return SubwordDrawSpec(str(tok.src_model_path), str(tok.tgt_model_path), kw.get("alpha", 0.2), kw.get("nbest", 16),
+                           kw.get("seed", 7))
 
 
 def rows(arr, n=None):
@@ -39,7 +39,7 @@ def test_a_draw_keeps_the_text_changes_the_pieces_and_repeats_per_seed_and_epoch
     sp = spm.SentencePieceProcessor(model_file=str(tok.tgt_model_path))
     best = ParallelIds(ids.src.take(np.arange(200)), ids.tgt.take(np.arange(200)))
     spec = spec_of(tok)
-    e0, e0_again, e1 = sample_epoch(spec, best, 0), sample_epoch(spec, best, 0), sample_epoch(spec, best, 1)
+    e0, e0_again, e1 = draw_epoch(spec, best, 0), draw_epoch(spec, best, 0), draw_epoch(spec, best, 1)
     for side in ("src", "tgt"):
         b, s0 = getattr(best, side), getattr(e0, side)
         # the same sentence, cut differently: decoding a draw gives back the text of the best segmentation
@@ -49,7 +49,7 @@ def test_a_draw_keeps_the_text_changes_the_pieces_and_repeats_per_seed_and_epoch
         assert s0.lengths().sum() > b.lengths().sum()  # sampling takes shorter, rarer pieces on average
         assert rows(s0) == rows(getattr(e0_again, side))  # (seed, epoch) decides the draw
         assert sum(x != y for x, y in zip(rows(s0), rows(getattr(e1, side)))) > 100  # a new epoch, a new draw
-    other_seed = sample_epoch(spec_of(tok, seed=8), best, 0)
+    other_seed = draw_epoch(spec_of(tok, seed=8), best, 0)
     assert rows(other_seed.tgt) != rows(e0.tgt)
     assert all(len(r) for r in rows(e0.src)) and not any(len(r) == 0 for r in rows(e0.tgt))
 
@@ -58,11 +58,11 @@ def test_the_worker_draws_what_the_function_draws(prepared):
     tok, ids = prepared
     small = ParallelIds(TokenArray.from_lists(rows(ids.src, 50)), TokenArray.from_lists(rows(ids.tgt, 50)))
     spec = spec_of(tok, alpha=0.3, nbest=8)
-    worker = EpochSampler(spec, small)
+    worker = SubwordDrawer(spec, small)
     try:
         for epoch in (0, 1, 3):
             got = worker.get(epoch)
-            ref = sample_epoch(spec, small, epoch)
+            ref = draw_epoch(spec, small, epoch)
             assert rows(got.src) == rows(ref.src) and rows(got.tgt) == rows(ref.tgt)
     finally:
         worker.close()
@@ -76,7 +76,7 @@ def test_training_sees_a_new_segmentation_each_epoch_and_resumes_bit_identically
     for epoch in (0, 1):
         trainer._segment_epoch(epoch)
         seen[epoch] = {int(i): s.tolist() for b in trainer.loader for i, s in zip(b.indices, b.tgt_out)}
-    trainer.resampler.close()
+    trainer.subword_drawer.close()
     common_pairs = sorted(set(seen[0]) & set(seen[1]))
     assert common_pairs and sum(seen[0][i] != seen[1][i] for i in common_pairs) > len(common_pairs) // 2
     best_tgt = trainer.data.train.tgt

@@ -13,8 +13,9 @@ from seq2seq.config import DataConfig, TokenizerConfig
 from seq2seq.data.arrays import ParallelIds, TokenArray
 from seq2seq.data.corpus import ParallelText, read_parallel, resolve
 from seq2seq.data.encode import encode_corpus, load_corpus
-from seq2seq.data.stream import file_digest, sample_pairs, scan_pair
-from seq2seq.data.tokenizer import Tokenizer, cache_root, load_cached, sample_size, settings_key, train_or_load
+from seq2seq.data.stream import file_digest, scan_pair, tokenizer_training_pairs
+from seq2seq.data.tokenizer import (Tokenizer, cache_root, load_cached, settings_key, tokenizer_training_size,
+                                    train_or_load)
 from seq2seq.errors import CorpusError
 from seq2seq.rundir import atomic_write
 
@@ -59,8 +60,8 @@ def _train_corpus(data: DataConfig, tok_cfg: TokenizerConfig, tokenizer: Tokeniz
     """Tokenizer and memory-mapped training ids, from the cache or streamed from the files.
 
     On a full cache hit the files are only hashed. Otherwise they are checked whole first (line counts,
-    UTF-8), then sampled for the tokenizer, then encoded in parallel; nothing is cached for a corpus
-    that fails a check. Returns ``(tokenizer, ids, facts, key)``.
+    UTF-8), then read for the tokenizer's training pairs, then encoded in parallel; nothing is cached for
+    a corpus that fails a check. Returns ``(tokenizer, ids, facts, key)``.
     """
     paths = {"src": resolve(data.train, data.src), "tgt": resolve(data.train, data.tgt)}
     digest = hashlib.sha256("".join(file_digest(p) for p in paths.values()).encode()).hexdigest()
@@ -77,10 +78,10 @@ def _train_corpus(data: DataConfig, tok_cfg: TokenizerConfig, tokenizer: Tokeniz
     if tok is None:
         scans = scan_pair(paths["src"], paths["tgt"])
         n = min(scans[0].lines, data.limit_train or scans[0].lines)
-        want = sample_size(tok_cfg)
+        want = tokenizer_training_size(tok_cfg)
         # Small corpora train on every pair in corpus order; big ones on a uniform sample.
         positions = None if n <= want else np.sort(np.random.default_rng(0).choice(n, want, replace=False))
-        src, tgt = sample_pairs(paths["src"], paths["tgt"], positions, data.limit_train)
+        src, tgt = tokenizer_training_pairs(paths["src"], paths["tgt"], positions, data.limit_train)
         if not src:
             raise CorpusError(f"{paths['src']}: no pair with both sides non-empty")
         tok, facts["tokenizer_cache_hit"] = train_or_load(tok_cfg, src, tgt, train_digest)

@@ -1,9 +1,9 @@
 """Training files read as streams of line-aligned byte blocks: never a whole corpus in memory.
 
 Corpora of tens of millions of pairs are read in three passes, each holding one block per file at a time:
-``scan_pair`` (digest, line counts, UTF-8 and NUL checks, before anything is written), ``sample_pairs``
-(the tokenizer's training sample) and ``LineReader.blocks`` (the encoding, see ``encode.py``). The same
-rules as ``corpus.read_lines`` apply, with the same messages: what it rejects, this rejects.
+``scan_pair`` (digest, line counts, UTF-8 and NUL checks, before anything is written),
+``tokenizer_training_pairs`` (what sentencepiece trains on) and ``LineReader.blocks`` (the encoding, see
+``encode.py``). The same rules as ``corpus.read_lines`` apply, with the same messages.
 """
 from __future__ import annotations
 
@@ -154,9 +154,10 @@ def scan_pair(src: Path, tgt: Path) -> tuple[FileScan, FileScan]:
     return a, b
 
 
-def sample_pairs(src: Path, tgt: Path, positions: np.ndarray | None, limit: int = 0) -> tuple[list[str], list[str]]:
-    """Stripped lines of the pairs at sorted 0-based ``positions`` (None: every pair, in corpus order),
-    leaving out pairs with an empty side: the tokenizer's training sample."""
+def tokenizer_training_pairs(src: Path, tgt: Path, positions: np.ndarray | None,
+                             limit: int = 0) -> tuple[list[str], list[str]]:
+    """What the tokenizer trains on: stripped lines of the pairs at sorted 0-based ``positions`` (None:
+    every pair, in corpus order), leaving out pairs with an empty side."""
     out_src: list[str] = []
     out_tgt: list[str] = []
     with LineReader(src) as a, LineReader(tgt) as b:

@@ -1,4 +1,4 @@
-"""Subword regularisation: a fresh sampled segmentation of the training corpus for every epoch.
+"""Subword regularisation: every epoch trains on a freshly drawn segmentation of the training corpus.
 
 Kudo (2018) trains on segmentations drawn from a unigram tokenizer instead of its single best one. Here
 each training sentence's ``nbest`` best segmentations (sentencepiece's n-best search) are weighed by
@@ -10,7 +10,7 @@ sentencepiece's draws differ from process to process even after ``set_random_gen
 two fresh processes with seed 1 drew different segmentations), and a resumed run must see the very ids
 the killed one saw. The corpus keeps no text: each pair's best ids are decoded back to its (normalised)
 text and searched again, about 80 us a line for 16-best on this machine. That runs in one worker
-process, an epoch ahead of training (``EpochSampler``), so the training step never waits for it after
+process, an epoch ahead of training (``SubwordDrawer``), so the training step never waits for it after
 the first epoch. This module imports no torch: the worker stays small.
 """
 from __future__ import annotations
@@ -26,8 +26,8 @@ from seq2seq.data.arrays import ParallelIds, TokenArray
 
 
 @dataclass(frozen=True)
-class SamplingSpec:
-    """What one epoch's draw needs: the two sentencepiece model files and the sampling settings."""
+class SubwordDrawSpec:
+    """What one epoch's draw needs: the two sentencepiece model files and trainer.subword_* settings."""
 
     src_model: str
     tgt_model: str
@@ -36,15 +36,10 @@ class SamplingSpec:
     seed: int
 
 
-def _epoch_rng(spec: SamplingSpec, epoch: int, side: int) -> np.random.Generator:
-    """Independent, reproducible draws per (seed, epoch, side)."""
-    return np.random.Generator(np.random.PCG64(np.random.SeedSequence([spec.seed, epoch, side, 0x5EB])))
-
-
-def _sample_side(model_file: str, data: np.ndarray, offsets: np.ndarray, alpha: float, nbest: int,
-                 rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+def _draw_side(model_file: str, data: np.ndarray, offsets: np.ndarray, alpha: float, nbest: int,
+               rng: np.random.Generator) -> TokenArray:
     """Every line of one side, decoded and segmented again by a draw among its ``nbest`` best
-    segmentations, in order. Returns flat ids int32 and offsets int64."""
+    segmentations, in order."""
     sp = spm.SentencePieceProcessor(model_file=model_file)
     piece_score = np.array([sp.GetScore(i) for i in range(sp.GetPieceSize())], dtype=np.float64)  # log p(piece)
     seqs = []
@@ -57,21 +52,21 @@ def _sample_side(model_file: str, data: np.ndarray, offsets: np.ndarray, alpha: 
         logp = alpha * np.array([piece_score[c].sum() for c in cands])
         p = np.exp(logp - logp.max())
         seqs.append(cands[int(rng.choice(len(cands), p=p / p.sum()))])
-    arr = TokenArray.from_lists(seqs)
-    return arr.data, arr.offsets
+    return TokenArray.from_lists(seqs)
 
 
-def sample_epoch(spec: SamplingSpec, ids: ParallelIds, epoch: int) -> ParallelIds:
-    """The whole corpus ``ids`` (best segmentations) re-segmented by sampling for ``epoch``; same positions."""
+def draw_epoch(spec: SubwordDrawSpec, ids: ParallelIds, epoch: int) -> ParallelIds:
+    """The whole corpus ``ids`` (best segmentations) re-segmented by the draw of ``epoch``; same positions.
+
+    Each (seed, epoch, side) seeds its own generator: independent, reproducible draws."""
     sides = []
     for k, (model, arr) in enumerate(((spec.src_model, ids.src), (spec.tgt_model, ids.tgt))):
-        data, offsets = _sample_side(model, np.asarray(arr.data), np.asarray(arr.offsets), spec.alpha, spec.nbest,
-                                     _epoch_rng(spec, epoch, k))
-        sides.append(TokenArray(data, offsets))
+        rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence([spec.seed, epoch, k, 0x5EB])))
+        sides.append(_draw_side(model, np.asarray(arr.data), np.asarray(arr.offsets), spec.alpha, spec.nbest, rng))
     return ParallelIds(*sides)
 
 
-class EpochSampler:
+class SubwordDrawer:
     """Draws epoch ``e + 1`` in a worker process while epoch ``e`` trains.
 
     ``get(epoch)`` returns that epoch's ids (waiting only if the draw is not ready: the first epoch, or a
@@ -80,7 +75,7 @@ class EpochSampler:
     piece): fine for the bundled corpus, a cost to weigh for corpora of millions of pairs.
     """
 
-    def __init__(self, spec: SamplingSpec, ids: ParallelIds) -> None:
+    def __init__(self, spec: SubwordDrawSpec, ids: ParallelIds) -> None:
         self.spec = spec
         # spawn, not fork: the trainer's process holds torch's thread pools, which do not survive a fork
         self._pool = concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
@@ -89,7 +84,7 @@ class EpochSampler:
 
     def _start(self, epoch: int) -> None:
         if epoch not in self._ahead:
-            self._ahead[epoch] = self._pool.submit(_draw, self.spec, epoch)
+            self._ahead[epoch] = self._pool.submit(_draw_in_worker, self.spec, epoch)
 
     def get(self, epoch: int) -> ParallelIds:
         self._start(epoch)
@@ -140,6 +135,6 @@ def _keep(sides: tuple) -> None:
     _corpus = ParallelIds(*(load(*s) for s in sides))
 
 
-def _draw(spec: SamplingSpec, epoch: int):
-    out = sample_epoch(spec, _corpus, epoch)
+def _draw_in_worker(spec: SubwordDrawSpec, epoch: int):
+    out = draw_epoch(spec, _corpus, epoch)
     return (out.src.data, out.src.offsets), (out.tgt.data, out.tgt.offsets)

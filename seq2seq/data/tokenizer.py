@@ -157,8 +157,8 @@ def load_cached(cfg: TokenizerConfig, corpus_digest: str) -> Tokenizer | None:
     return None
 
 
-def sample_size(cfg: TokenizerConfig) -> int:
-    """Pairs to read for training: ``input_sentence_size`` sentences per model (a joint model takes
+def tokenizer_training_size(cfg: TokenizerConfig) -> int:
+    """Pairs the tokenizer trains on at most: ``input_sentence_size`` sentences per model (a joint model takes
     both sides of a pair, so half as many pairs)."""
     return (cfg.input_sentence_size + 1) // 2 if cfg.joint else cfg.input_sentence_size
 

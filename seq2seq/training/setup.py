@@ -13,7 +13,7 @@ from seq2seq.allocator import active_allocator
 from seq2seq.config import Config, OptimConfig, TrainerConfig
 from seq2seq.data.batching import TokenBudgetBatchSampler, make_loader
 from seq2seq.data.pipeline import PreparedData, prepare_data
-from seq2seq.data.resample import EpochSampler, SamplingSpec
+from seq2seq.data.subword_draws import SubwordDrawer, SubwordDrawSpec
 from seq2seq.data.tokenizer import Tokenizer
 from seq2seq.distributed import World, data_parallel
 from seq2seq.model.seq2seq import build_model
@@ -67,14 +67,13 @@ def optimizer_for(o: OptimConfig, model: torch.nn.Module, device: torch.device, 
 
 
 def batches(t: TrainerConfig, data: PreparedData, tok: Tokenizer, world: World, device: torch.device):
-    """(token-budget batch sampler, loader, subword resampler or None): this rank's share of each epoch."""
+    """(token-budget batch sampler, loader, ``SubwordDrawer`` or None): this rank's share of each epoch."""
     sampler = TokenBudgetBatchSampler.for_ids(data.train, t.batch_tokens, index=data.train_index, shuffle=True,
                                               seed=t.seed, max_sentences=t.max_sentences or None,
                                               rank=world.rank, world_size=world.size)
     loader = make_loader(data.train, sampler, tok.pad_id, tok.bos_id, tok.eos_id, pin_memory=device.type == "cuda")
     log.info("batching: %d batches per epoch, padding efficiency %.3f", len(sampler), sampler.padding_efficiency())
-    resampler = None
-    if t.subword_sampling:
-        spec = SamplingSpec(str(tok.src_model_path), str(tok.tgt_model_path), t.subword_alpha, t.subword_nbest, t.seed)
-        resampler = EpochSampler(spec, data.train)
-    return sampler, loader, resampler
+    if not t.subword_sampling:
+        return sampler, loader, None
+    spec = SubwordDrawSpec(str(tok.src_model_path), str(tok.tgt_model_path), t.subword_alpha, t.subword_nbest, t.seed)
+    return sampler, loader, SubwordDrawer(spec, data.train)

@@ -36,7 +36,7 @@ from seq2seq.training.scheduled_sampling import ScheduledSampling
 from seq2seq.training.signals import Stopper
 from seq2seq.training.state import Meter, Progress, StepStats
 from seq2seq.training.stopping import Budget, record
-from seq2seq.training.validation import DevScores, Validator
+from seq2seq.training.validation import Validator
 
 log = logging.getLogger(__name__)
 
@@ -60,12 +60,13 @@ class Trainer:
         check_link_files(cfg)  # before the tokenizer, the caches or anything in the run folder is made
         self.data, self.tok = setup.prepare(cfg, self.world, self.run, resumed_run)
         self.guide = Guide.build(cfg, self.data, self.tok, self.device, resumed)  # trainer.guided_alignment
-        self.ddp = self.resampler = None
+        self.ddp = self.subword_drawer = None
         try:  # from here on the trainer holds the DDP wrapper and a worker process: close() lets them go
             self.model, self.ddp = setup.place_model(cfg, self.tok, self.world, self.device, self.precision)
             self.optimizer, self.schedule, self.scaler = setup.optimizer_for(cfg.optim, self.model, self.device,
                                                                              self.precision)
-            self.sampler, self.loader, self.resampler = setup.batches(t, self.data, self.tok, self.world, self.device)
+            self.sampler, self.loader, self.subword_drawer = setup.batches(t, self.data, self.tok, self.world,
+                                                                            self.device)
             # Rank 0 alone writes and validates; the other ranks only train.
             main = self.world.is_main
             self.writer = SummaryWriter(str(self.run.tensorboard)) if main else None
@@ -81,12 +82,11 @@ class Trainer:
             raise
 
     def close(self) -> None:
-        """Let go of what outlives a run: the resample worker, and the DDP wrapper, whose reducer holds
+        """Let go of what outlives a run: the subword-draw worker, and the DDP wrapper, whose reducer holds
         the process group (a group still held when it is destroyed lives on into interpreter shutdown).
         Idempotent; ``train`` calls it on every way out, before the group's owner destroys the group."""
-        if self.resampler is not None:
-            self.resampler.close()
-            self.resampler = None
+        if self.subword_drawer is not None:
+            self.subword_drawer.close()
         self.ddp = None
 
     def _restore(self, state: dict) -> None:
@@ -105,14 +105,13 @@ class Trainer:
 
     def state_dict(self) -> dict:
         """The whole training state; under DDP a collective (every rank's RNG state goes to rank 0)."""
-        rng = rng_state()
-        ranks = self.world.gather(rng) if self.world.enabled else None
+        rng, world = rng_state(), self.world
         parts = {"optimizer": self.optimizer.state_dict(), "schedule": self.schedule.state_dict(),
-                 "scaler": self.scaler.state_dict(), "sampler": {**self.sampler.state_dict(), "world_size": self.world.size},
+                 "scaler": self.scaler.state_dict(), "sampler": {**self.sampler.state_dict(), "world_size": world.size},
                  "progress": {**asdict(self.progress), "wall_seconds": round(self.budget.elapsed(), 3)},
                  "rng": rng, "guided_alignment": self.guide.state()}
-        if ranks is not None:
-            parts["rng_ranks"] = ranks
+        if world.enabled:
+            parts["rng_ranks"] = world.gather(rng)
         if self.ema is not None:
             parts["ema"] = self.ema.state_dict()
         return checkpoint.contents(self.config_dict, checkpoint.vocab(self.tok), self.model.state_dict(), **parts)
@@ -122,12 +121,6 @@ class Trainer:
         state = self.state_dict()
         if self.world.is_main:
             checkpoint.save(state, self.run.last)
-
-    def checkpoint(self, improved: bool) -> None:
-        """``last.pt`` (every rank takes part: ``save_last``), then rank 0 links and rotates (``checkpoints.keep``)."""
-        self.save_last()
-        if self.world.is_main:
-            keep(self.run, self.progress.step, improved, self.cfg.trainer.keep_last)
 
     # ---- one step and the loop ----
 
@@ -214,21 +207,20 @@ class Trainer:
             reason, interrupted = loop.epochs(self, stop)
         finally:
             stop.restore()  # also when training fails: leave the caller's handlers as they were
-            if self.resampler is not None:  # not needed for the test: its worker goes now
-                self.resampler.close()
-                self.resampler = None
+            if self.subword_drawer is not None:  # not needed for the test: its worker goes now
+                self.subword_drawer.close()
             self.bar.close()
         log.info("stopped: %s", reason)
         return finish(self, reason, None if interrupted or not main else self.test())
 
     def start_epoch(self, epoch: int) -> None:
         self.sampler.set_epoch(epoch)
-        if self.resampler is not None:
+        if self.subword_drawer is not None:
             self._segment_epoch(epoch)
 
     def _segment_epoch(self, epoch: int) -> None:
-        """Subword sampling: this epoch's sampled ids for the loader, and batches sized by them."""
-        ids = self.resampler.get(epoch)
+        """Subword sampling: this epoch's drawn segmentation for the loader, and batches sized by it."""
+        ids = self.subword_drawer.get(epoch)
         self.loader.dataset.ids = ids  # the loader's workers (if any) start from the dataset each epoch
         src, tgt = ids.src.lengths(), ids.tgt.lengths()
         if self.data.train_index is not None:
@@ -250,9 +242,6 @@ class Trainer:
 
     # ---- validation and test ----
 
-    def validate(self) -> DevScores:
-        return self.validator.run(self.model, self.progress.step)
-
     def validate_and_save(self) -> bool:
         """Validate, checkpoint; True when early stopping says stop.
 
@@ -260,13 +249,14 @@ class Trainer:
         progress, learning-rate scale and early-stopping count.
         """
         self.read_meter()  # the counters a checkpoint carries must be current
-        scores = self.validate() if self.world.is_main else None
-        ema_improved = self.world.is_main and self.ema is not None and self.ema.validate(self.validator,
-                                                                                         self.progress.step)
-        p, v = self.progress, self.validator
+        p, v, main = self.progress, self.validator, self.world.is_main
+        scores = v.run(self.model, p.step) if main else None
+        ema_improved = main and self.ema is not None and self.ema.validate(v, p.step)
         improved = record(p, self.world.broadcast(scores), self.budget.elapsed(),
-                          lambda: v.best_dev_extra(p.step) if v else {}, self.schedule)
-        self.checkpoint(improved)
+                          lambda: v.extra.get(p.step, {}) if v else {}, self.schedule)
+        self.save_last()  # every rank takes part (a collective under DDP); rank 0 then links and rotates
+        if main:
+            keep(self.run, p.step, improved, self.cfg.trainer.keep_last)
         if ema_improved:  # after checkpoint(): the EMA's best rides in last.pt's state too
             checkpoint.save(self.ema.contents(self.config_dict, checkpoint.vocab(self.tok)), self.run.checkpoint("ema"))
         self.model.train()

@@ -45,7 +45,7 @@ class Validator:
         self.cfg, self.data, self.tok = cfg, data, tok
         self.device, self.precision, self.writer = device, precision, writer
         self.heatmap_ids = pick_heatmap_sentences(data.dev, cfg.trainer.num_heatmaps)
-        self.extra: dict[int, dict] = {}
+        self.extra: dict[int, dict] = {}  # step -> what results.json keeps if that validation is the best
         self.alignment = DevAlignment.build(cfg, data, tok, device, precision)  # None without DEV.align
 
     def _opts(self, beam_size: int = 1) -> SearchOptions:
@@ -129,9 +129,6 @@ class Validator:
             cells = (dev.text.src[i], dev.text.tgt[i], hyp_text[i])
             rows.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
         self.writer.add_text("samples", "\n".join(rows), step)
-
-    def best_dev_extra(self, step: int) -> dict:
-        return self.extra.get(step, {})
 
     def test(self, model, beam_size: int = 1) -> dict:
         hyps, hyp_text = self.translate(model, self.data.test, beam_size)
