@@ -3,6 +3,7 @@
 Every checkpoint (the trainer's ``last.pt``, ``ema.pt``, ``averaged.pt``) is made by ``contents``, so
 they share one layout: the run's config, the tokenizer's sizes and special ids, the weights, and what
 the kind of file adds (training state, or ``weights_only`` naming a file that cannot continue a run).
+``best.pt`` and ``step-N.pt`` are hard links to a ``last.pt`` (``keep``): they cost no disk.
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from pathlib import Path
 import torch
 
 from seq2seq.errors import CheckpointError
-from seq2seq.rundir import WriteError, atomic_write
+from seq2seq.rundir import RunDir, WriteError, atomic_write, link
 
 FORMAT = "seq2seq-checkpoint"
 _FAULT_DELAY = float(os.environ.get("SEQ2SEQ_FAULT_SAVE_DELAY", "0") or 0)
@@ -56,6 +57,17 @@ def save(state: dict, path: Path) -> None:
 def _failed(path: Path, reason: str) -> CheckpointError:
     return CheckpointError(f"{path}: writing the checkpoint failed ({reason}); free disk space and resume: the "
                            "previous checkpoint is intact")
+
+
+def keep(run: RunDir, step: int, improved: bool, keep_last: int) -> None:
+    """After ``last.pt`` of ``step`` is written: link it as ``best.pt`` (when dev BLEU improved) and as
+    ``step-N.pt``, keeping the last ``trainer.keep_last`` of those (``seq2seq-average`` averages them)."""
+    if improved:
+        link(run.last, run.best)
+    if keep_last:
+        link(run.last, run.step_checkpoint(step))
+        for old in run.step_checkpoints()[:-keep_last]:
+            old.unlink()
 
 
 def newest_valid(folder: Path) -> Path | None:

@@ -8,6 +8,7 @@ stdout carries results only (scores, translations; their text is ``summaries.py`
 """
 from __future__ import annotations
 
+import functools
 import logging
 import sys
 from pathlib import Path
@@ -121,17 +122,13 @@ def _hydra_train(prog: str) -> None:
         except KeyboardInterrupt:
             print(f"{prog}: interrupted", file=sys.stderr)
             sys.exit(130)
-        return _report_training(results, run_dir)
+        text = summaries.training(results, run_dir)
+        if text is None:  # stopped by a signal: last.pt is written, nothing was scored
+            return float("nan")
+        print(text)
+        return float(results["dev"]["bleu"])  # for sweepers that optimise the return value
 
     _train()
-
-
-def _report_training(results: dict, run_dir: Path) -> float:
-    text = summaries.training(results, run_dir)
-    if text is None:  # stopped by a signal: last.pt is written, nothing was scored
-        return float("nan")
-    print(text)
-    return float(results["dev"]["bleu"])  # for sweepers that optimise the return value
 
 
 def _inference(prog: str, schema_name: str, body) -> None:
@@ -152,72 +149,63 @@ def _inference(prog: str, schema_name: str, body) -> None:
         sys.exit(0)
 
 
-def eval_main() -> None:
-    def body(cfg):
-        from seq2seq.inference.eval_cmd import report, run_eval
-
-        print(report(run_eval(cfg)))
-
-    _inference("seq2seq-eval", "EvalConfig", body)
+def _command(prog: str, schema_name: str):
+    """Makes ``body(cfg)`` an entry point run by ``_inference``; ``body`` imports what it runs, so a
+    command loads only its own modules."""
+    return lambda body: functools.wraps(body)(lambda: _inference(prog, schema_name, body))
 
 
-def translate_main() -> None:
-    def body(cfg):
-        from seq2seq.inference.translate_cmd import run_translate
+@_command("seq2seq-eval", "EvalConfig")
+def eval_main(cfg) -> None:
+    from seq2seq.inference.eval_cmd import report, run_eval
 
-        n = run_translate(cfg)
-        log.info("translated %d lines", n)
-
-    _inference("seq2seq-translate", "TranslateConfig", body)
+    print(report(run_eval(cfg)))
 
 
-def attention_main() -> None:
-    def body(cfg):
-        from seq2seq.inference.attention_cmd import run_attention
+@_command("seq2seq-translate", "TranslateConfig")
+def translate_main(cfg) -> None:
+    from seq2seq.inference.translate_cmd import run_translate
 
-        for r in run_attention(cfg):
-            print(summaries.attention(r))
-
-    _inference("seq2seq-attention", "AttentionConfig", body)
+    log.info("translated %d lines", run_translate(cfg))
 
 
-def average_main() -> None:
-    def body(cfg):
-        from seq2seq.averaging import run_average
+@_command("seq2seq-attention", "AttentionConfig")
+def attention_main(cfg) -> None:
+    from seq2seq.inference.attention_cmd import run_attention
 
-        print(summaries.average(*run_average(cfg)))
-
-    _inference("seq2seq-average", "AverageConfig", body)
-
-
-def export_main() -> None:
-    def body(cfg):
-        from seq2seq.export.onnx_export import export_run
-
-        print(summaries.export(*export_run(cfg)))
-
-    _inference("seq2seq-export", "ExportConfig", body)
+    for r in run_attention(cfg):
+        print(summaries.attention(r))
 
 
-def align_main() -> None:
-    def body(cfg):
-        from seq2seq.inference.align_cmd import run_align
+@_command("seq2seq-average", "AverageConfig")
+def average_main(cfg) -> None:
+    from seq2seq.averaging import run_average
 
-        result = run_align(cfg)
-        log.info("aligned %d sentence pairs", result.pairs)
-        if result.scores is not None:  # beside the links on stdout it would corrupt them: stderr then
-            print(f"AER against {cfg.gold}: {result.scores.line()}", file=sys.stdout if cfg.output else sys.stderr)
-
-    _inference("seq2seq-align", "AlignConfig", body)
+    print(summaries.average(*run_average(cfg)))
 
 
-def serve_main() -> None:
-    def body(cfg):
-        from seq2seq.serve.server import serve
+@_command("seq2seq-export", "ExportConfig")
+def export_main(cfg) -> None:
+    from seq2seq.export.onnx_export import export_run
 
-        serve(cfg)
+    print(summaries.export(*export_run(cfg)))
 
-    _inference("seq2seq-serve", "ServeConfig", body)
+
+@_command("seq2seq-align", "AlignConfig")
+def align_main(cfg) -> None:
+    from seq2seq.inference.align_cmd import run_align
+
+    result = run_align(cfg)
+    log.info("aligned %d sentence pairs", result.pairs)
+    if result.scores is not None:  # beside the links on stdout it would corrupt them: stderr then
+        print(f"AER against {cfg.gold}: {result.scores.line()}", file=sys.stdout if cfg.output else sys.stderr)
+
+
+@_command("seq2seq-serve", "ServeConfig")
+def serve_main(cfg) -> None:
+    from seq2seq.serve.server import serve
+
+    serve(cfg)
 
 
 if __name__ == "__main__":

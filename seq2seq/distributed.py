@@ -24,24 +24,23 @@ from pathlib import Path
 import torch
 import torch.distributed as dist
 
+from seq2seq.errors import ConfigError
+
 # Validation and the first corpus preparation run on rank 0 while the others wait in a collective:
 # the timeout must outlast them (a big corpus prepares for minutes), yet still end a real hang.
 TIMEOUT = datetime.timedelta(hours=2)
 
 
+def _env_int(name: str, default: int) -> int:
+    try:
+        return int(os.environ.get(name, str(default)))
+    except ValueError:
+        return default
+
+
 def env_world_size() -> int:
     """How many ranks torchrun started (1 without torchrun); read before anything is initialised."""
-    try:
-        return max(1, int(os.environ.get("WORLD_SIZE", "1")))
-    except ValueError:
-        return 1
-
-
-def env_rank() -> int:
-    try:
-        return int(os.environ.get("RANK", "0"))
-    except ValueError:
-        return 0
+    return max(1, _env_int("WORLD_SIZE", 1))
 
 
 @dataclass(frozen=True)
@@ -108,7 +107,7 @@ def init_world(device: torch.device) -> World:
     size = env_world_size()
     if size == 1:
         return World()
-    rank, local_rank = env_rank(), int(os.environ.get("LOCAL_RANK", "0"))
+    rank, local_rank = _env_int("RANK", 0), int(os.environ.get("LOCAL_RANK", "0"))
     if not dist.is_initialized():
         kwargs = {}
         if device.type == "cuda":
@@ -117,14 +116,6 @@ def init_world(device: torch.device) -> World:
         backend = "cpu:gloo,cuda:nccl" if device.type == "cuda" else "gloo"
         dist.init_process_group(backend=backend, timeout=TIMEOUT, **kwargs)
     return World(rank=rank, size=size, local_rank=local_rank)
-
-
-def close_world() -> None:
-    """Destroy the process group (every group) if there is one. Anything that still holds it (a DDP
-    reducer) must be dropped first: otherwise the group outlives this call and gloo's threads are torn
-    down during interpreter shutdown, where they can abort the process."""
-    if dist.is_available() and dist.is_initialized():
-        dist.destroy_process_group()
 
 
 @contextlib.contextmanager
@@ -136,7 +127,9 @@ def owned_world(device: str | torch.device) -> Iterator[World]:
     the others are done, and a rank that destroyed its group then would tear down gloo connections its
     peer still uses. On an exception (``SystemExit`` included) there is no barrier, since the other ranks
     may be anywhere (a barrier could meet the wrong collective or wait out ``TIMEOUT``); the group is
-    destroyed all the same, and a peer that is still waiting gets an error instead of a hang.
+    destroyed all the same, and a peer that is still waiting gets an error instead of a hang. Anything
+    that still holds the group (a DDP reducer) must be dropped before the ``with`` ends: otherwise the
+    group outlives it and gloo's threads are torn down during interpreter shutdown, which can abort.
     """
     if env_world_size() == 1:  # no torchrun: nothing to own, and no need to look at the device
         yield World()
@@ -150,15 +143,13 @@ def owned_world(device: str | torch.device) -> Iterator[World]:
         if created:
             world.barrier()
     finally:
-        if created:
-            close_world()
+        if created and dist.is_initialized():
+            dist.destroy_process_group()
 
 
 def refuse_multirun(multirun: bool) -> None:
     """``-m`` under torchrun: every rank would sweep on its own and all of them would write the same run
     folders. Refused before the group is made (a ConfigError, one line)."""
-    from seq2seq.errors import ConfigError
-
     if env_world_size() > 1 and multirun:
         raise ConfigError("-m (multirun) under torchrun: start one torchrun per run instead")
 

@@ -4,11 +4,10 @@ import pytest
 from seq2seq.rundir import atomic_write
 import torch
 
+from seq2seq.data.arrays import ParallelIds, TokenArray
 from seq2seq.data.batching import (
     Batch,
     PairDataset,
-    ParallelIds,
-    TokenArray,
     TokenBudgetBatchSampler,
     collate,
     make_loader,

@@ -5,7 +5,8 @@ import pytest
 import torch
 
 from seq2seq.config import ModelConfig, TokenizerConfig
-from seq2seq.data.batching import ParallelIds, TokenArray, collate
+from seq2seq.data.arrays import ParallelIds, TokenArray
+from seq2seq.data.batching import collate
 from seq2seq.data.corpus import read_parallel
 from seq2seq.data.tokenizer import train_or_load
 from seq2seq.model.seq2seq import build_model

@@ -14,12 +14,8 @@ import numpy as np
 import torch
 from torch.utils.data import DataLoader, Dataset, Sampler
 
-from seq2seq.data.arrays import ParallelIds, TokenArray
+from seq2seq.data.arrays import ParallelIds
 from seq2seq.data.buckets import split_batches
-
-__all__ = ["TokenArray", "ParallelIds", "TokenBudgetBatchSampler", "Batch", "collate", "make_loader",
-           "padding_efficiency"]
-
 
 def _divisible(batches: list[np.ndarray], world_size: int) -> list[np.ndarray]:
     """Halve the last splittable batches until ``world_size`` divides their number (see the sampler)."""
@@ -54,35 +50,30 @@ def padding_efficiency(batches: Sequence[Sequence[int]], src_lengths: np.ndarray
 class TokenBudgetBatchSampler(Sampler[list[int]]):
     """Length-bucketed batches of corpus indices under a padded-token budget.
 
-    Budget: a batch of B pairs is allowed while ``B * max(max_src_len,
-    max_tgt_len) <= max_tokens``, i.e. the padded size of the larger side
-    tensor, using the lengths passed in (see ``for_ids`` for lengths that match
-    the collated tensors). A single pair over budget forms its own batch.
+    A "sampler" by torch's protocol only (``DataLoader(batch_sampler=...)`` takes it): it draws no random
+    sample of the corpus, it orders all of it and cuts it into batches.
 
-    shuffle=True, per epoch: permute with a generator seeded by (seed, epoch),
-    cut into pools of about ``bucket_size_multiplier`` batches, sort each pool
-    by (tgt_len, src_len), split into batches, shuffle the batch order. Pools
-    keep randomness while sorting keeps padding low. shuffle=False: one global
-    length sort, no randomness (dev/test translation; restore corpus order
-    with ``Batch.indices``). The number of batches may vary between epochs.
+    Budget: B pairs fit while ``B * max(max_src_len, max_tgt_len) <= max_tokens``, the padded size of the
+    larger side with the lengths given (``for_ids`` gives the collated ones); one pair over budget is a
+    batch of its own.
 
-    Sharding: every rank builds the same batch list and rank r takes batches
-    r, r + world_size, ... When the count is not a multiple of world_size, the
-    last batches that hold two or more pairs are halved until it is, so every
-    pair is trained on once per epoch over all ranks and every rank takes the
-    same number of steps (no rank waits in an all-reduce that another rank has
-    left). Batches before the split ones are the same for any world_size: two
-    ranks take the batches a single process would take, in pairs.
+    shuffle=True, per epoch: permute with a generator seeded by (seed, epoch), sort pools of about
+    ``bucket_size_multiplier`` batches by (tgt_len, src_len), cut them, shuffle the batch order: pools keep
+    randomness while sorting keeps padding low. shuffle=False: one stable length sort, no randomness
+    (dev/test; ``Batch.indices`` restores corpus order). The number of batches may vary between epochs.
 
-    ``index``: the corpus positions the lengths belong to (e.g. the pairs within
-    ``data.max_len`` of a memory-mapped corpus); batches then hold those positions.
+    Sharding: every rank builds the same batch list and rank r takes batches r, r + world_size, ... The
+    last batches of two or more pairs are halved until world_size divides their count, so every pair is
+    trained on once per epoch and every rank takes the same number of steps (none waits in an all-reduce
+    that another has left). The batches before the halved ones are those a single process would take.
 
-    Resume: ``position`` counts batches handed out this epoch on this rank.
-    With DataLoader workers the loader pulls ``prefetch_factor * num_workers``
-    index lists ahead of the training loop, so checkpoint
-    ``{**state_dict(), "position": batches_consumed}`` in that case.
-    ``set_epoch`` with the current epoch keeps the position (so calling it
-    after ``load_state_dict`` resumes); a new epoch resets it to 0.
+    ``index``: the corpus positions the lengths belong to (e.g. the pairs within ``data.max_len`` of a
+    memory-mapped corpus); batches then hold those positions.
+
+    Resume: ``position`` counts batches handed out this epoch on this rank. DataLoader workers pull
+    ``prefetch_factor * num_workers`` batches ahead, so checkpoint ``{**state_dict(), "position":
+    batches_consumed}`` with workers. ``set_epoch`` with the current epoch keeps the position (so calling
+    it after ``load_state_dict`` resumes); a new epoch resets it to 0.
     """
 
     def __init__(self, src_lengths: np.ndarray, tgt_lengths: np.ndarray, max_tokens: int,
@@ -99,7 +90,8 @@ class TokenBudgetBatchSampler(Sampler[list[int]]):
                 or bucket_size_multiplier < 1 or not 0 <= rank < world_size:
             raise ValueError("need lengths >= 0, max_tokens, max_sentences, bucket_size_multiplier"
                              " >= 1, seed >= 0 and 0 <= rank < world_size")
-        if index is not None and (np.shape(index) != src.shape or not np.issubdtype(np.asarray(index).dtype, np.integer)):
+        if index is not None and (np.shape(index) != src.shape
+                                  or not np.issubdtype(np.asarray(index).dtype, np.integer)):
             raise ValueError(f"index {np.shape(index)} must be integers matching the lengths {src.shape}")
         if world_size > 1 and len(src) < world_size:
             raise ValueError(f"{len(src)} training pairs cannot be shared by {world_size} ranks")

@@ -6,14 +6,12 @@ byte-order mark, empty lines.
 """
 from __future__ import annotations
 
-import gzip
 import hashlib
 import logging
-import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from seq2seq.data.stream import check_text, file_digest
+from seq2seq.data.stream import READ_ERRORS, check_text, file_digest, open_binary
 from seq2seq.errors import CorpusError
 
 log = logging.getLogger(__name__)
@@ -34,13 +32,11 @@ def resolve(prefix: str, lang: str) -> Path:
 
 
 def read_bytes(path: Path) -> bytes:
-    try:
-        if path.suffix == ".gz":
-            with gzip.open(path, "rb") as f:
-                return f.read()
-        return path.read_bytes()
-    except (OSError, EOFError, gzip.BadGzipFile, zlib.error) as e:  # zlib.error: corrupt data in a .gz
-        raise CorpusError(f"{path}: cannot read ({e})") from None
+    with open_binary(path) as f:
+        try:
+            return f.read()
+        except READ_ERRORS as e:
+            raise CorpusError(f"{path}: cannot read ({e})") from None
 
 
 @dataclass
@@ -51,10 +47,6 @@ class TextFile:
     lines: list[str]
     crlf: int = 0
     bom: bool = False
-
-    @property
-    def empty(self) -> int:
-        return sum(1 for line in self.lines if not line.strip())
 
 
 def read_lines(path: Path) -> TextFile:

@@ -11,7 +11,6 @@ Lines keep their corpus positions (the id arrays of ``encode.py`` keep empty lin
 """
 from __future__ import annotations
 
-import gzip
 import hashlib
 import io
 import logging
@@ -25,6 +24,7 @@ from seq2seq.analysis.aer import AlignmentFileError, Reference, parse_links, rea
 from seq2seq.analysis.alignment import WORD_START
 from seq2seq.data.arrays import ParallelIds, TokenArray
 from seq2seq.data.corpus import ParallelText, read_parallel, resolve
+from seq2seq.data.stream import open_binary
 from seq2seq.errors import CorpusError
 
 log = logging.getLogger(__name__)
@@ -57,11 +57,7 @@ class TrainingLinks:
 def _text(path: Path) -> io.TextIOWrapper:
     """Lines split at ``\\n`` only, as the corpus readers split them; undecodable bytes are the corpus
     check's to report (prepare_data), not this one's, so they are replaced here."""
-    try:
-        raw = gzip.open(path, "rb") if path.suffix == ".gz" else open(path, "rb")
-    except OSError as e:
-        raise CorpusError(f"{path}: cannot read ({e})") from None
-    return io.TextIOWrapper(raw, encoding="utf-8-sig", errors="replace", newline="\n")
+    return io.TextIOWrapper(open_binary(path), encoding="utf-8-sig", errors="replace", newline="\n")
 
 
 _LINE = re.compile(r"\s*(?:\d+[-p?]\d+(?:\s+|$))*")   # a whole line of well-formed links

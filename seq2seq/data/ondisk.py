@@ -37,14 +37,11 @@ class DiskTokenArray:
                 or self.offsets.ndim != 1 or len(self.offsets) < 1:
             raise CorpusError(f"{self.ids_path.parent}: not a corpus cache entry; delete the folder to rebuild it")
         self._lengths: np.ndarray | None = None
-        self._open()
-        if self._offset(0) != 0 or self._offset(len(self)) != len(self.data):
-            raise CorpusError(f"{self.ids_path.parent}: inconsistent cache entry; delete the folder to rebuild it")
-
-    def _open(self) -> None:
         self._ids_fd = os.open(self.ids_path, os.O_RDONLY)
         self._off_fd = os.open(self.offsets_path, os.O_RDONLY)
         self._ids_at, self._off_at = self.data.offset, self.offsets.offset  # the .npy header sizes
+        if self._offset(0) != 0 or self._offset(len(self)) != len(self.data):
+            raise CorpusError(f"{self.ids_path.parent}: inconsistent cache entry; delete the folder to rebuild it")
 
     def __getstate__(self) -> dict:  # DataLoader workers under spawn: reopen the files there
         return {"ids_path": self.ids_path, "offsets_path": self.offsets_path, "_lengths": self._lengths}

@@ -21,10 +21,11 @@ from seq2seq.errors import CorpusError
 
 BLOCK_BYTES = 4 << 20  # per read: big enough to amortise Python's per-call cost, small against any RAM
 BOM = b"\xef\xbb\xbf"
-_READ_ERRORS = (OSError, EOFError, gzip.BadGzipFile, zlib.error)  # zlib.error: corrupt data in a .gz
+READ_ERRORS = (OSError, EOFError, gzip.BadGzipFile, zlib.error)  # zlib.error: corrupt data in a .gz
 
 
-def _open(path: Path) -> BinaryIO:
+def open_binary(path: Path) -> BinaryIO:
+    """A corpus file's bytes, decompressed if ``.gz``; a failure is one ``CorpusError`` line."""
     try:
         return gzip.open(path, "rb") if path.suffix == ".gz" else open(path, "rb")
     except OSError as e:
@@ -36,7 +37,7 @@ class LineReader:
 
     def __init__(self, path: Path, block_bytes: int | None = None):
         self.path, self.block_bytes = path, block_bytes or BLOCK_BYTES
-        self.file = _open(path)
+        self.file = open_binary(path)
         self.lines_read, self.bom = 0, False
         self._rest, self._eof, self._first = b"", False, True
 
@@ -49,7 +50,7 @@ class LineReader:
     def _fill(self) -> None:
         try:
             data = self.file.read(self.block_bytes)
-        except _READ_ERRORS as e:
+        except READ_ERRORS as e:
             raise CorpusError(f"{self.path}: cannot read ({e})") from None
         if self._first:
             self._first = False

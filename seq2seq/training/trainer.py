@@ -1,9 +1,9 @@
 """``Trainer``, one training run: build, resume, step, checkpoint, validate, test; ``fit`` runs them.
 
-The parts are built in ``setup.py`` and ``resume.py``; the epoch loop is ``loop.py``, its stop rules
-``stopping.py``. ``step`` computes one optimizer update and returns its facts as device tensors
-(``StepStats``); it never logs, saves or decides to stop. The host reads those facts once per logging
-interval (``read_meter``), where it logs, counts skipped steps and applies the NaN guard.
+The parts are built in ``setup.py`` and ``resume.py``; the epoch loop and its stop rules are ``loop.py``.
+``step`` computes one optimizer update and returns its facts as device tensors (``StepStats``); it never
+logs, saves or decides to stop. The host reads those facts once per logging interval (``read_meter``),
+where it logs, counts skipped steps and applies the NaN guard.
 """
 from __future__ import annotations
 
@@ -27,15 +27,12 @@ from seq2seq.rundir import RunDir
 from seq2seq.runtime import (autocast, configure_threads, resolve_device, resolve_precision, rng_state, seed_everything,
                              set_rng_state)
 from seq2seq.training import loop, setup
-from seq2seq.training.checkpoints import keep
 from seq2seq.training.ema import WeightEMA
 from seq2seq.training.guided import Guide
 from seq2seq.training.report import Window, finish, log_window
 from seq2seq.training.resume import load_resume
 from seq2seq.training.scheduled_sampling import ScheduledSampling
-from seq2seq.training.signals import Stopper
 from seq2seq.training.state import Meter, Progress, StepStats
-from seq2seq.training.stopping import Budget, record
 from seq2seq.training.validation import Validator
 
 log = logging.getLogger(__name__)
@@ -54,7 +51,7 @@ class Trainer:
         self.precision = resolve_precision(t.precision, self.device)
         configure_threads(t.num_threads, t.deterministic)
         seed_everything(t.seed)
-        self.budget = Budget(t.max_steps, t.max_minutes)
+        self.budget = loop.Budget(t.max_steps, t.max_minutes)
         self.config_dict = as_plain(cfg)
         resumed, resumed_run = load_resume(t.resume, self.run, self.device, self.config_dict, self.world.size)
         check_link_files(cfg)  # before the tokenizer, the caches or anything in the run folder is made
@@ -199,7 +196,7 @@ class Trainer:
 
     def fit(self) -> dict:
         """Train until a budget, patience or a signal stops it (``loop.epochs``); then test the best checkpoint."""
-        stop, main = Stopper(), self.world.is_main
+        stop, main = loop.Stopper(), self.world.is_main
         self.bar = tqdm(total=self.cfg.trainer.max_steps or None, disable=None if main else True, dynamic_ncols=True,
                         desc="train")
         self.model.train()
@@ -252,11 +249,11 @@ class Trainer:
         p, v, main = self.progress, self.validator, self.world.is_main
         scores = v.run(self.model, p.step) if main else None
         ema_improved = main and self.ema is not None and self.ema.validate(v, p.step)
-        improved = record(p, self.world.broadcast(scores), self.budget.elapsed(),
-                          lambda: v.extra.get(p.step, {}) if v else {}, self.schedule)
+        improved = loop.record(p, self.world.broadcast(scores), self.budget.elapsed(),
+                               lambda: v.extra.get(p.step, {}) if v else {}, self.schedule)
         self.save_last()  # every rank takes part (a collective under DDP); rank 0 then links and rotates
         if main:
-            keep(self.run, p.step, improved, self.cfg.trainer.keep_last)
+            checkpoint.keep(self.run, p.step, improved, self.cfg.trainer.keep_last)
         if ema_improved:  # after checkpoint(): the EMA's best rides in last.pt's state too
             checkpoint.save(self.ema.contents(self.config_dict, checkpoint.vocab(self.tok)), self.run.checkpoint("ema"))
         self.model.train()
