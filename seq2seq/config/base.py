@@ -69,8 +69,7 @@ class Rules:
 
 def check(cfg: Any) -> None:
     """Run every range rule again: for configs built in code and changed after construction."""
-    for f in dataclasses.fields(cfg):
-        value = getattr(cfg, f.name)
+    for value in (getattr(cfg, f.name) for f in dataclasses.fields(cfg)):
         if dataclasses.is_dataclass(value):
             check(value)
     if hasattr(cfg, "__post_init__"):

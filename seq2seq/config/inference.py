@@ -1,8 +1,5 @@
-"""The commands that search: seq2seq-eval, seq2seq-translate, seq2seq-attention and seq2seq-serve.
-
-Their decoding options (``beam_size=5``, ``length_norm=``, ...) are flat keys whose defaults, help and rules
-are the search's own (``seq2seq.search.options.SearchOptions``), defined there once.
-"""
+"""The commands that search: seq2seq-eval, seq2seq-translate, seq2seq-attention and seq2seq-serve; their
+decoding keys (``beam_size=5``, ``length_norm=``, ...) are ``SearchOptions``' (``option_field``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from seq2seq.analysis.links import SYMMETRISATIONS
 from seq2seq.config.base import CHECKPOINT_HELP, Choice, Device, Precision, Rules
 from seq2seq.errors import ConfigError
 from seq2seq.search.options import opt
@@ -52,10 +53,6 @@ class LinkReading(Choice):
     threshold = "threshold"
 
 
-# Hyphenated names, as statistical aligners spell them: an Enum would only take them as grow_diag_final.
-SYMMETRISATIONS = ("intersection", "union", "grow-diag", "grow-diag-final")
-
-
 @dataclass
 class AlignConfig(Rules):
     """seq2seq-align: forced alignment of given sentence pairs through a run's attention (Pharaoh links)."""
@@ -74,6 +71,7 @@ class AlignConfig(Rules):
     shift: bool = opt(False, "read the attention of the step that predicts the next piece (decoder shift)")
     reverse_run: str = opt("", "a run trained in the other direction (tgt -> src): symmetrise both directions' links")
     reverse_checkpoint: str = opt("best", "checkpoint of reverse_run=")
+    # a str checked below, not an Enum: the names are hyphenated as statistical aligners spell them
     symmetrise: str = opt("grow-diag-final", "with reverse_run=: how the two directions' links combine: "
                                              "intersection | union | grow-diag | grow-diag-final")
     chunk: int = opt(256, "pairs aligned and written together")

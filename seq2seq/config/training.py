@@ -1,8 +1,5 @@
-"""The training run's config: data, tokenizer, model, optimiser and trainer sections (``seq2seq-train``).
-
-The trainer's final-test decoding options (``trainer.beam_size`` etc.) are the search's own
-(``seq2seq.search.options.SearchOptions``): their defaults, help and rules are defined there once.
-"""
+"""The training run's config: data, tokenizer, model, optimiser and trainer sections (``seq2seq-train``); the
+trainer's final-test decoding keys (``trainer.beam_size`` etc.) are ``SearchOptions``' (``option_field``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

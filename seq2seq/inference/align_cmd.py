@@ -44,15 +44,6 @@ def read_pairs(cfg: AlignConfig) -> tuple[list[str], list[str]]:
     return sources, targets
 
 
-def check_reverse(forward: Translator, reverse: Translator, where: str) -> None:
-    """A reverse run reads our target language and writes our source language."""
-    fwd, rev = (forward.data.src, forward.data.tgt), (reverse.data.src, reverse.data.tgt)
-    if rev != fwd[::-1]:
-        raise ConfigError(f"reverse_run={where} translates {rev[0]}->{rev[1]}, but run_dir= translates "
-                          f"{fwd[0]}->{fwd[1]}; give a run trained {fwd[1]}->{fwd[0]} (data.src={fwd[1]} "
-                          f"data.tgt={fwd[0]})")
-
-
 def matrix_record(fwd: Alignment, links, rev: Optional[Alignment]) -> dict:
     """One JSON line: the words, the soft (target words, source words + EOS) matrix and the links written."""
     entry = {"source_words": fwd.source_words, "target_words": fwd.target_words,
@@ -62,17 +53,18 @@ def matrix_record(fwd: Alignment, links, rev: Optional[Alignment]) -> dict:
     return entry
 
 
-def _sink(path: str):
-    return atomic_write(path) if path else contextlib.nullcontext(sys.stdout)
-
-
 def _load(cfg: AlignConfig) -> tuple[Translator, Optional[Translator]]:
+    """The run, and ``reverse_run=``'s, which must read our target language and write our source language."""
     forward = Translator.from_run(cfg.run_dir, cfg.checkpoint, cfg.device, cfg.precision, cfg.num_threads)
     if not cfg.reverse_run:
         return forward, None
     reverse = Translator.from_run(cfg.reverse_run, cfg.reverse_checkpoint, cfg.device, cfg.precision,
                                   cfg.num_threads)
-    check_reverse(forward, reverse, cfg.reverse_run)
+    fwd, rev = (forward.data.src, forward.data.tgt), (reverse.data.src, reverse.data.tgt)
+    if rev != fwd[::-1]:
+        raise ConfigError(f"reverse_run={cfg.reverse_run} translates {rev[0]}->{rev[1]}, but run_dir= translates "
+                          f"{fwd[0]}->{fwd[1]}; give a run trained {fwd[1]}->{fwd[0]} (data.src={fwd[1]} "
+                          f"data.tgt={fwd[0]})")
     return forward, reverse
 
 
@@ -84,7 +76,7 @@ def run_align(cfg: AlignConfig) -> AlignResult:
     opts = dict(reading=str(cfg.reading), threshold=cfg.threshold, shift=cfg.shift, batch_tokens=cfg.batch_tokens)
     written: list[list] = []
     with contextlib.ExitStack() as stack:
-        sink = stack.enter_context(_sink(cfg.output))
+        sink = stack.enter_context(atomic_write(cfg.output) if cfg.output else contextlib.nullcontext(sys.stdout))
         matrices = stack.enter_context(atomic_write(cfg.matrices)) if cfg.matrices else None
         for start in range(0, len(sources), cfg.chunk):
             src, tgt = sources[start: start + cfg.chunk], targets[start: start + cfg.chunk]

@@ -12,12 +12,12 @@ import logging
 import os
 import re
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
 from seq2seq.analysis.alignment import WORD_START, word_index
-from seq2seq.analysis.links import Link, read_links, word_matrix
+from seq2seq.analysis.links import Link, read_links, swap, symmetrise, word_matrix
 from seq2seq.data.arrays import TokenArray
 
 
@@ -145,9 +145,7 @@ def align_lines(translator: Any, sources: Sequence[str], targets: Sequence[str],
     """
     from seq2seq.inference.forced import forced_attention
 
-    if len(sources) != len(targets):
-        raise ValueError(f"{len(sources)} sources but {len(targets)} targets")
-    tok = translator.tokenizer
+    tok = translator.tokenizer  # unequal line counts: forced_attention raises the ValueError
     src = _encode(tok.src, list(sources))
     tgt = _encode(tok.tgt, list(targets))
     att = forced_attention(translator.model, TokenArray.from_lists([s.ids for s in src]),
@@ -167,7 +165,5 @@ def align_lines(translator: Any, sources: Sequence[str], targets: Sequence[str],
 def symmetrised(forward: Sequence[Alignment], reverse: Sequence[Alignment], method: str) -> list[list[Link]]:
     """Links of ``forward`` combined with a reverse run's alignments of the same pairs (its source our
     target), as ``seq2seq.analysis.links.symmetrise`` does."""
-    from seq2seq.analysis.links import swap, symmetrise
-
     return [sorted(symmetrise(f.links, swap(r.links), method)) for f, r in zip(forward, reverse)]
 

@@ -16,11 +16,6 @@ from seq2seq.rundir import write_text
 from seq2seq.search.options import SearchOptions
 
 
-def _sentences(cfg: AttentionConfig) -> list[str]:
-    lines = [cfg.text] if cfg.text else read_lines(Path(cfg.input)).lines
-    return [clean(line) for line in lines]
-
-
 def describe(sentence: str, result: Translation) -> dict:
     """Translation, pieces, the soft (T, S) matrix, word links and diagnostics of one hypothesis of
     ``sentence`` (a ``Translation`` with attention)."""
@@ -34,7 +29,7 @@ def describe(sentence: str, result: Translation) -> dict:
 @torch.no_grad()
 def run_attention(cfg: AttentionConfig) -> list[dict]:
     """One entry per sentence, each also written as sentenceK.json and sentenceK.png; alignments.pharaoh."""
-    sentences = _sentences(cfg)
+    sentences = [clean(line) for line in ([cfg.text] if cfg.text else read_lines(Path(cfg.input)).lines)]
     translator = Translator.from_run(cfg.run_dir, cfg.checkpoint, cfg.device, cfg.precision, cfg.num_threads)
     out_dir = Path(cfg.out) if cfg.out else translator.run.attention_dir
     opts = SearchOptions.of(cfg, n_best=cfg.hypothesis + 1)

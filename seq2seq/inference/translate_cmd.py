@@ -7,6 +7,7 @@ as soon as it is typed. Only translations go to stdout; logs go to stderr.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import select
 import sys
@@ -20,14 +21,8 @@ from seq2seq.search.options import SearchOptions
 
 def file_chunks(stream: IO[str], size: int) -> Iterator[list[str]]:
     """Full chunks of ``size`` lines from a file (it is all there: no need to wait for more)."""
-    buf: list[str] = []
-    for line in stream:
-        buf.append(line)
-        if len(buf) >= size:
-            yield buf
-            buf = []
-    if buf:
-        yield buf
+    while chunk := list(itertools.islice(stream, size)):
+        yield chunk
 
 
 def stream_chunks(fd: int, size: int) -> Iterator[list[str]]:
@@ -63,11 +58,6 @@ def _readable(fd: int) -> bool:
         return False
 
 
-def _sink(cfg: TranslateConfig):
-    """stdout, or ``output=`` through the atomic writer: a failed run never leaves a half-written file."""
-    return atomic_write(cfg.output) if cfg.output else contextlib.nullcontext(sys.stdout)
-
-
 def run_translate(cfg: TranslateConfig) -> int:
     """Translate ``input`` (or stdin) to ``output`` (or stdout); returns the number of lines."""
     translator = Translator.from_config(cfg)
@@ -80,7 +70,8 @@ def run_translate(cfg: TranslateConfig) -> int:
             chunks = file_chunks(source, size)
         else:
             chunks = stream_chunks(sys.stdin.fileno(), size)
-        sink = stack.enter_context(_sink(cfg))
+        # output= through the atomic writer: a failed run never leaves a half-written file
+        sink = stack.enter_context(atomic_write(cfg.output) if cfg.output else contextlib.nullcontext(sys.stdout))
         for chunk in chunks:
             for k, best in enumerate(translator.translate_encoded(translator.encode(chunk), opts,
                                                                   batch_tokens=cfg.batch_tokens)):

@@ -25,7 +25,7 @@ from seq2seq.config import DataConfig, ModelConfig
 from seq2seq.data.arrays import TokenArray
 from seq2seq.data.tokenizer import Tokenizer
 from seq2seq.errors import CheckpointError
-from seq2seq.inference.aligner import Alignment
+from seq2seq.inference.aligner import EOS_PIECE, Alignment, align_lines
 from seq2seq.rundir import RunDir
 from seq2seq.search.finish import Hypothesis
 from seq2seq.search.options import BATCH_TOKENS, SearchOptions
@@ -45,8 +45,7 @@ def clean(line: str) -> str:
 
 
 def _dataclass_from(cls, values: dict):
-    known = {k: v for k, v in values.items() if k in cls.__dataclass_fields__}
-    return cls(**known)
+    return cls(**{k: v for k, v in values.items() if k in cls.__dataclass_fields__})
 
 
 def _checkpoint_path(run: RunDir, name: str) -> Path:
@@ -55,9 +54,6 @@ def _checkpoint_path(run: RunDir, name: str) -> Path:
         raise CheckpointError(f"{path}: no checkpoint in this run folder (has training reached its first "
                               "validation?); try checkpoint=last or checkpoint=PATH.pt")
     return path
-
-
-EOS_PIECE = "</s>"
 
 
 @dataclass
@@ -180,8 +176,7 @@ class Translator:
     def translate_hypotheses(self, lines: Sequence[str], opts: SearchOptions,
                              batch_tokens: int = BATCH_TOKENS) -> list[list[Hypothesis]]:
         """n-best ``Hypothesis`` lists for raw text lines (cleaned first), in input order."""
-        ids = TokenArray.from_lists(self.tokenizer.encode_src([clean(line) for line in lines]))
-        return self.translate_ids(ids, opts, batch_tokens)
+        return self.translate_ids(self.encode(lines), opts, batch_tokens)
 
     def translate(self, lines: Sequence[str], beam_size: int = SearchOptions.beam_size,
                   n_best: int = SearchOptions.n_best, return_attention: bool = False, *,
@@ -205,13 +200,11 @@ class Translator:
     def translate_encoded(self, src: TokenArray, opts: SearchOptions, return_attention: bool = False,
                           batch_tokens: int = BATCH_TOKENS) -> list[Translation]:
         """``translate`` for lines already encoded (the server encodes once to count tokens)."""
-        hyps = self.translate_ids(src, opts, batch_tokens)
         results = []
-        for k, nbest in enumerate(hyps):
+        for k, nbest in enumerate(self.translate_ids(src, opts, batch_tokens)):
             src_pieces = self.source_pieces(src[k]) if return_attention else None
             all_n = [self.result(h, src_pieces) for h in nbest]
-            best = Translation(**{**all_n[0].__dict__, "nbest": all_n})
-            results.append(best)
+            results.append(Translation(**{**all_n[0].__dict__, "nbest": all_n}))
         return results
 
     def align(self, sources: Sequence[str], targets: Sequence[str], *, reading: str = "argmax",
@@ -226,8 +219,6 @@ class Translator:
         if self.engine is not None:
             raise CheckpointError("forced alignment needs the PyTorch model: load the run with run_dir= "
                                   "(Translator.from_run), not an ONNX export")
-        from seq2seq.inference.aligner import align_lines
-
         return align_lines(self, [clean(s) for s in sources], [clean(t) for t in targets], reading=reading,
                            threshold=threshold, shift=shift, batch_tokens=batch_tokens)
 

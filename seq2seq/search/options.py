@@ -58,11 +58,8 @@ class OptionError(ConfigError, ValueError):
 
     def __init__(self, key: str, value: Any, rule: str, prefix: str = ""):
         self.key, self.value, self.rule, self.prefix = key, value, rule, prefix
+        self.rule_text = rule.format(prefix=prefix)  # the rule with the section's keys named
         super().__init__(f"{prefix}{key}={value} {self.rule_text}")
-
-    @property
-    def rule_text(self) -> str:
-        return self.rule.format(prefix=self.prefix)
 
 
 def check_sizes(beam_size: int, n_best: int) -> None:

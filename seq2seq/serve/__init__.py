@@ -2,9 +2,10 @@
 
 Modules, one job each:
 
-- ``schema``: the request model, its limits, and the one-line errors for bad requests;
+- ``schema``: the request model and its checks against the server's limits (``ServeConfig``);
 - ``align_schema``, ``align_route``: ``POST /align`` (forced alignment of given pairs), its request and answer;
-- ``jsonbody``: JSON parsing bounded in time and memory (nesting depth, numeral length);
+- ``jsonbody``: JSON parsing bounded in time and memory (nesting depth, numeral length); ``RequestError``,
+  the one-line 4xx answer to a bad request;
 - ``bodylimit``: ASGI middleware refusing an oversized body before it is read whole;
 - ``batcher``: the micro-batcher that decodes concurrent requests together, off the event loop;
 - ``app``: the routes (``POST /translate``, ``POST /align``, ``GET /health``, ``GET /`` and its static assets) and

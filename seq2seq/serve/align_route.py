@@ -23,15 +23,13 @@ from seq2seq.serve.schema import RequestError
 NEEDS_RUN = ("forced alignment needs the PyTorch model: this server decodes an ONNX export (export_dir=); "
              "start seq2seq-serve with run_dir=RUN to use /align")
 
+_SCORES = {"precision": 0.5, "recall": 1.0, "aer": 0.3333, "pairs": 1, "predicted": 2, "sure": 1, "possible": 2}
 _EXAMPLE = {"reading": "argmax", "threshold": None, "shift": False, "alignments": [{
     "source_words": ["Sea", "luz"], "target_words": ["Let", "light"], "source_pieces": ["▁Sea", "▁luz", "</s>"],
-    "target_pieces": ["▁Let", "▁light", "</s>"],
-    "attention": [[0.8, 0.15, 0.05], [0.5, 0.4, 0.1], [0.1, 0.2, 0.7]], "word_matrix": [[0.8, 0.15, 0.05],
-                                                                                       [0.5, 0.4, 0.1]],
-    "links": [[0, 0], [0, 1]], "alignment": "0-0 0-1", "unmatched": 0,
-    "reference": {"alignment": "0-0 1p1", "sure": [[0, 0]], "possible": [[0, 0], [1, 1]]},
-    "scores": {"precision": 0.5, "recall": 1.0, "aer": 0.3333, "pairs": 1, "predicted": 2, "sure": 1, "possible": 2}}],
-    "scores": {"precision": 0.5, "recall": 1.0, "aer": 0.3333, "pairs": 1, "predicted": 2, "sure": 1, "possible": 2}}
+    "target_pieces": ["▁Let", "▁light", "</s>"], "attention": [[0.8, 0.15, 0.05], [0.5, 0.4, 0.1], [0.1, 0.2, 0.7]],
+    "word_matrix": [[0.8, 0.15, 0.05], [0.5, 0.4, 0.1]], "links": [[0, 0], [0, 1]], "alignment": "0-0 0-1",
+    "unmatched": 0, "reference": {"alignment": "0-0 1p1", "sure": [[0, 0]], "possible": [[0, 0], [1, 1]]},
+    "scores": _SCORES}], "scores": _SCORES}
 
 
 def _pairs(links) -> list[list[int]]:

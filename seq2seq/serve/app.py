@@ -84,7 +84,6 @@ def create_app(translator: Translator, cfg: ServeConfig) -> FastAPI:
     app = FastAPI(title="seq2seq", version=__version__, lifespan=lifespan,
                   description=f"Translations by the run {translator.run.root}. The explorer page is at /.")
     app.add_middleware(BodyLimit, max_bytes=cfg.max_body_bytes)
-    app.state.batcher = batcher
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     _add_error_handlers(app)
     _add_pages(app, translator, cfg, batcher)

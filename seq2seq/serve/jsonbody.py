@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import partial
 
 import numpy as np
 
@@ -36,17 +37,11 @@ def depth(text: str) -> int:
     return int(np.cumsum(steps, dtype=np.int64).max(initial=0))
 
 
-def _numeral(convert):
-    def parse(s: str):
-        if len(s) > MAX_NUMBER_CHARS:
-            raise RequestError(422, f"body: a number of {len(s)} characters ({s[:12]}...); options take small "
-                                    f"integers (at most {MAX_NUMBER_CHARS} characters)")
-        return convert(s)
-
-    return parse
-
-
-_int, _float = _numeral(int), _numeral(float)
+def _numeral(convert, s: str):
+    if len(s) > MAX_NUMBER_CHARS:
+        raise RequestError(422, f"body: a number of {len(s)} characters ({s[:12]}...); options take small "
+                                f"integers (at most {MAX_NUMBER_CHARS} characters)")
+    return convert(s)
 
 
 def loads(text: str):
@@ -57,6 +52,6 @@ def loads(text: str):
         raise RequestError(400, f"body is nested {deepest} levels deep, more than the limit of {MAX_DEPTH}; "
                                 'send {"text": ["..."]}')
     try:
-        return json.loads(text, parse_int=_int, parse_float=_float)
+        return json.loads(text, parse_int=partial(_numeral, int), parse_float=partial(_numeral, float))
     except json.JSONDecodeError as e:
         raise RequestError(400, f"body is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None

@@ -58,15 +58,28 @@ def json_object(body: bytes, example: str) -> dict:
 
 
 def parse_request(body: bytes, limits: ServeConfig) -> TranslateRequest:
-    """Decode, parse and check a request body, the server's defaults filled in; raises ``RequestError`` (400,
-    413 or 422)."""
+    """Decode, parse and check a request body against the server's limits (``max_*``), then the search's own
+    rule for the sizes (``check_sizes``); the server's defaults (``beam_size``, ``n_best``) filled in. Raises
+    ``RequestError`` (400, 413 or 422)."""
     obj = json_object(body, '{"text": ["..."]}')
     check_count("text", obj.get("text"), "sentences", limits)
     try:
         req = TranslateRequest.model_validate(obj)
     except ValidationError as e:
         raise RequestError(422, pydantic_message(e)) from None
-    return check(req, limits)
+    if not req.text:
+        raise RequestError(422, "text: empty list; send at least one sentence")
+    for k, line in enumerate(req.text):
+        check_line(f"text.{k}", line, limits)
+    beam = limits.beam_size if req.beam_size is None else req.beam_size
+    if not 1 <= beam <= limits.max_beam_size:
+        raise RequestError(422, f"beam_size: {beam} must be between 1 and {limits.max_beam_size}")
+    n_best = min(limits.n_best, beam) if req.n_best is None else req.n_best
+    try:
+        check_sizes(beam, n_best)
+    except OptionError as e:
+        raise RequestError(422, f"{e.key}: {e.value} {e.rule_text}") from None
+    return req.model_copy(update={"beam_size": beam, "n_best": n_best})
 
 
 def check_count(where: str, items, what: str, limits: ServeConfig) -> None:
@@ -85,21 +98,3 @@ def check_line(where: str, line: str, limits: ServeConfig) -> None:
     except UnicodeEncodeError as e:
         raise RequestError(422, f"{where}: character {e.start} is a lone surrogate "
                                 f"(\\u{ord(line[e.start]):04x}), not Unicode text") from None
-
-
-def check(req: TranslateRequest, limits: ServeConfig) -> TranslateRequest:
-    """The server's limits (``max_*``) and request defaults (``beam_size``, ``n_best``), then the search's own
-    rule for the sizes (``check_sizes``)."""
-    if not req.text:
-        raise RequestError(422, "text: empty list; send at least one sentence")
-    for k, line in enumerate(req.text):
-        check_line(f"text.{k}", line, limits)
-    beam = limits.beam_size if req.beam_size is None else req.beam_size
-    if not 1 <= beam <= limits.max_beam_size:
-        raise RequestError(422, f"beam_size: {beam} must be between 1 and {limits.max_beam_size}")
-    n_best = min(limits.n_best, beam) if req.n_best is None else req.n_best
-    try:
-        check_sizes(beam, n_best)
-    except OptionError as e:
-        raise RequestError(422, f"{e.key}: {e.value} {e.rule_text}") from None
-    return req.model_copy(update={"beam_size": beam, "n_best": n_best})
