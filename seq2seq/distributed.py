@@ -1,16 +1,12 @@
-"""torchrun/DDP set-up and the few decisions the ranks must take together.
+"""torchrun's world: the process group, the collectives the ranks decide with, DDP wrapping.
 
-``torchrun`` starts one process per rank and tells each its place through the environment (``RANK``,
-``WORLD_SIZE``, ``LOCAL_RANK``, ``MASTER_ADDR``/``MASTER_PORT``); a plain ``seq2seq-train`` sees none of
-them and runs as a world of one, where every function here is a no-op. Rank 0 alone writes (TensorBoard,
-checkpoints, results); every rank trains, and the ranks agree on when to stop so that none of them waits
-forever in an all-reduce that the others have left.
-
-Backends: gloo for CPU tensors, NCCL for CUDA tensors (``"cpu:gloo,cuda:nccl"``), so the small host-side
-collectives below work under either device.
-
-``seq2seq-train`` owns the world for its whole life (``owned_world`` around Hydra and training), and the
-command line's torchrun rules live here with it: no sweeps, and one run folder for all ranks.
+``torchrun`` tells each process its place through the environment (``RANK``, ``WORLD_SIZE``, ``LOCAL_RANK``,
+``MASTER_ADDR``/``MASTER_PORT``); a plain ``seq2seq-train`` sees none of them and is a world of one, where
+everything here is a no-op. Rank 0 alone writes; every rank trains, and the ranks agree on when to stop,
+so none waits forever in an all-reduce the others have left. Backends: gloo for CPU tensors, NCCL for
+CUDA tensors, so the small host-side collectives work under either device. ``seq2seq-train`` owns the
+world for its whole life (``owned_world``); its torchrun rules (no sweeps, one run folder for all ranks)
+live here with it.
 """
 from __future__ import annotations
 
@@ -122,14 +118,13 @@ def init_world(device: torch.device) -> World:
 def owned_world(device: str | torch.device) -> Iterator[World]:
     """The process group's one owner: joins it on entry, destroys it on every way out.
 
-    Only the ``with`` that created the group destroys it, so a nested one (the CLI's, then ``train``'s)
-    is a no-op. On a normal exit the ranks first meet in a barrier: rank 0 may still be testing while
-    the others are done, and a rank that destroyed its group then would tear down gloo connections its
-    peer still uses. On an exception (``SystemExit`` included) there is no barrier, since the other ranks
-    may be anywhere (a barrier could meet the wrong collective or wait out ``TIMEOUT``); the group is
-    destroyed all the same, and a peer that is still waiting gets an error instead of a hang. Anything
-    that still holds the group (a DDP reducer) must be dropped before the ``with`` ends: otherwise the
-    group outlives it and gloo's threads are torn down during interpreter shutdown, which can abort.
+    Only the ``with`` that created the group destroys it (a nested one, the CLI's then ``train``'s, is a
+    no-op). On a normal exit the ranks first meet in a barrier: rank 0 may still be testing, and a rank
+    that destroyed its group then would tear down gloo connections its peer still uses. On an exception
+    (``SystemExit`` included) there is no barrier, since the other ranks may be anywhere; the group is
+    destroyed all the same, and a waiting peer gets an error instead of a hang. Whatever holds the group
+    (a DDP reducer) must be dropped before the ``with`` ends, or gloo's threads are torn down during
+    interpreter shutdown, which can abort the process.
     """
     if env_world_size() == 1:  # no torchrun: nothing to own, and no need to look at the device
         yield World()

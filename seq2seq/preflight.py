@@ -86,28 +86,23 @@ def _runs(argv: list[str]) -> tuple[list[list[str]], bool, str]:
     return runs, bool(args.multirun), args.config_name or "config"
 
 
-def _typed(dcfg):
-    """The composed config (hydra node removed) as the typed ``Config``; its range rules run here."""
+def preflight(argv: list[str]) -> FirstRun:
+    """Check every run that ``argv`` asks for, as the module's docstring says; returns the first."""
     from omegaconf import OmegaConf, open_dict
 
-    with open_dict(dcfg):
-        del dcfg["hydra"]
-    try:
-        return OmegaConf.to_object(dcfg)
-    except UserError:
-        raise
-    except Exception as e:  # an OmegaConf error met while resolving
-        raise ConfigError(one_line(e)) from None
-
-
-def preflight(argv: list[str]) -> FirstRun:
-    """Compose each run's config, apply the range rules and the device choice, check the output folder."""
     runs, multirun, config_name = _runs(argv)
     first = None
     for overrides in runs:
         dcfg = compose(overrides, config_name)
         out = dcfg.hydra.sweep.dir if multirun else dcfg.hydra.run.dir
-        cfg = _typed(dcfg)
+        with open_dict(dcfg):
+            del dcfg["hydra"]
+        try:
+            cfg = OmegaConf.to_object(dcfg)
+        except UserError:
+            raise
+        except Exception as e:  # an OmegaConf error met while resolving
+            raise ConfigError(one_line(e)) from None
         t = cfg.trainer
         if t.precision == "fp16" or t.device == "cuda":  # the only refusals that depend on the machine
             from seq2seq.runtime import resolve_device, resolve_precision  # torch: imported only for these

@@ -1,14 +1,10 @@
 """Where the Hydra configs and the bundled corpus are, in a checkout and in an installed wheel.
 
-The repository keeps ``configs/`` and ``data/`` at its top, beside the ``seq2seq`` package, because that is
-the layout the README promises and the one people edit. A wheel cannot put anything beside the package in
-site-packages, so ``pyproject.toml`` maps the two folders *into* the package when it builds one
-(``seq2seq/_configs`` and ``seq2seq/_data``). Everything that needs them asks this module, which looks in
-the package first and then in the checkout:
-
-- installed wheel: ``site-packages/seq2seq/_configs`` and ``site-packages/seq2seq/_data``;
-- editable install (``make setup``) or ``PYTHONPATH=.``: the package is the checkout's ``seq2seq/``, which
-  has no ``_configs``, so the repository's own ``configs/`` and ``data/`` are used (edits show at once).
+The repository keeps ``configs/`` and ``data/`` beside the ``seq2seq`` package (the layout the README
+promises and people edit). A wheel cannot put anything beside the package in site-packages, so
+``pyproject.toml`` maps the two folders into it (``seq2seq/_configs``, ``seq2seq/_data``). This module
+looks in the package first (an installed wheel), then in the checkout: an editable install or
+``PYTHONPATH=.``, whose package has no ``_configs``, uses the repository's folders (edits show at once).
 
 Only the standard library is imported here: ``seq2seq --help`` and the resolvers stay cheap.
 """

@@ -211,10 +211,6 @@ class RunDir:
         return self.root / "results.json"
 
     @property
-    def train_log(self) -> Path:
-        return self.root / "train.log"
-
-    @property
     def hydra_config(self) -> Path:
         return self.root / ".hydra" / "config.yaml"
 

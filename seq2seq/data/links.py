@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import itertools
 import logging
 import re
 from dataclasses import dataclass
@@ -94,17 +95,15 @@ def read_training_links(path: Path | str, src_path: Path, tgt_path: Path, limit:
     chunks: list[np.ndarray] = []
     lines: list[np.ndarray] = []
     counts, src_words, tgt_words = [0], [], []
-    k = 0
+    read = [0, 0, 0]   # lines of the link file, the source file, the target file
     try:
         with open(path, "rb") as raw, _text(src_path) as fs, _text(tgt_path) as ft:
-            rows, srcs, tgts = _lines(raw, digest, path), iter(fs), iter(ft)
-            while True:
-                row, src, tgt = next(rows, None), next(srcs, None), next(tgts, None)
-                if row is None or src is None or tgt is None:
-                    break
-                pairs, n_src, n_tgt = _parse(path, k, row, src, tgt)
-                k += 1
-                if limit and k > limit:
+            for k, row in enumerate(itertools.zip_longest(_lines(raw, digest, path), fs, ft)):
+                read = [n + (x is not None) for n, x in zip(read, row)]
+                if None in row:   # past the end of a file: counted, no longer parsed
+                    continue
+                pairs, n_src, n_tgt = _parse(path, k, *row)
+                if limit and k >= limit:
                     continue
                 lines.append(pairs)
                 counts.append(len(pairs))
@@ -113,11 +112,9 @@ def read_training_links(path: Path | str, src_path: Path, tgt_path: Path, limit:
                 if len(lines) == _CHUNK:
                     chunks.append(np.concatenate(lines))
                     lines = []
-            n_links = k + (row is not None) + sum(1 for _ in rows)
-            n_src_lines = k + (src is not None) + sum(1 for _ in srcs)
-            n_tgt_lines = k + (tgt is not None) + sum(1 for _ in tgts)
     except OSError as e:
         raise AlignmentFileError(f"{path}: cannot read ({e})") from None
+    n_links, n_src_lines, n_tgt_lines = read
     if n_src_lines != n_tgt_lines:
         raise CorpusError(f"{src_path} has {n_src_lines} lines but {tgt_path} has {n_tgt_lines}; parallel files must "
                           "be aligned line by line")

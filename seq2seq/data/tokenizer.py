@@ -28,9 +28,7 @@ FORMAT_VERSION = 2  # bump when the cached files change meaning
 
 
 def cache_root(cfg: TokenizerConfig) -> Path:
-    if cfg.cache_dir:
-        return Path(cfg.cache_dir).expanduser()
-    return Path(os.environ.get("SEQ2SEQ_CACHE", "~/.cache/seq2seq")).expanduser()
+    return Path(cfg.cache_dir or os.environ.get("SEQ2SEQ_CACHE", "~/.cache/seq2seq")).expanduser()
 
 
 def settings_key(cfg: TokenizerConfig, corpus_digest: str) -> str:
@@ -123,19 +121,11 @@ def _train_one(lines: Iterable[str], cfg: TokenizerConfig, out: Path) -> None:
     model = io.BytesIO()
     try:
         spm.SentencePieceTrainer.train(
-            sentence_iterator=(line for line in lines if line),
-            model_writer=model,
-            model_type=str(cfg.type),
-            vocab_size=cfg.vocab_size,
-            character_coverage=cfg.character_coverage,
-            byte_fallback=cfg.byte_fallback,
-            input_sentence_size=cfg.input_sentence_size,
-            shuffle_input_sentence=True,
+            sentence_iterator=(line for line in lines if line), model_writer=model, model_type=str(cfg.type),
+            vocab_size=cfg.vocab_size, character_coverage=cfg.character_coverage, byte_fallback=cfg.byte_fallback,
+            input_sentence_size=cfg.input_sentence_size, shuffle_input_sentence=True,
             hard_vocab_limit=False,  # a small corpus may not support the full vocabulary: shrink, don't fail
-            num_threads=os.cpu_count() or 1,
-            minloglevel=2,
-            **TRAIN_IDS,
-        )
+            num_threads=os.cpu_count() or 1, minloglevel=2, **TRAIN_IDS)
     except RuntimeError as e:  # e.g. vocab_size below the corpus's characters (+ 256 byte pieces)
         raise ConfigError(f"tokenizer (type={cfg.type}, vocab_size={cfg.vocab_size}): sentencepiece cannot "
                           f"train on this corpus: {e}") from None
@@ -165,9 +155,8 @@ def tokenizer_training_size(cfg: TokenizerConfig) -> int:
 
 def train_or_load(cfg: TokenizerConfig, src_lines: Sequence[str], tgt_lines: Sequence[str],
                   corpus_digest: str) -> tuple[Tokenizer, bool]:
-    """Return the tokenizer for this corpus and settings, training it on these lines unless the cache
-    has it. Returns ``(tokenizer, hit)`` where ``hit`` says whether the cache was used.
-    """
+    """(the tokenizer for this corpus and settings, whether the cache had it): trained on these lines
+    unless the cache has it."""
     cached = load_cached(cfg, corpus_digest)
     if cached is not None:
         return cached, True

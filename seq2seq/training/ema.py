@@ -37,17 +37,12 @@ class WeightEMA:
             ema.load_state_dict(resumed["ema"])
         return ema
 
-    def _pairs(self, model: torch.nn.Module):
-        ema = dict(self.model.named_parameters())
-        names = [n for n, _ in model.named_parameters()]
-        return [ema[n] for n in names], [p.detach() for _, p in model.named_parameters()]
-
     @torch.no_grad()
     def update(self, model: torch.nn.Module) -> None:
         """ema <- ema + (1 - d_n) * (weights - ema), every parameter at once; no host synchronisation."""
-        shadow, live = self._pairs(model)
+        shadow, live = dict(self.model.named_parameters()), list(model.named_parameters())
         decay = min(self.decay, (1 + self.updates) / (10 + self.updates))
-        torch._foreach_lerp_(shadow, [p.float() for p in live], 1.0 - decay)
+        torch._foreach_lerp_([shadow[n] for n, _ in live], [p.detach().float() for _, p in live], 1.0 - decay)
         self.updates += 1
 
     def state_dict(self) -> dict:

@@ -76,7 +76,6 @@ class Guide:
         self.weight, self.links, self.usable = float(weight), links, usable
         self.src_starts, self.tgt_starts = starts or (None, None)
         self.window = torch.zeros(1, dtype=torch.float64, device=device)   # guided loss since the last log
-        self.facts: dict = {}
 
     @property
     def enabled(self) -> bool:
@@ -102,10 +101,9 @@ class Guide:
         usable, mismatched = usable_lines(links, data.train, *starts)
         guide = cls(t.guided_alignment_weight, links, usable, starts, device)
         with_links = int((np.diff(links.offsets) > 0).sum())
-        guide.facts = {"file": str(links.path), "sha256": links.sha256, "weight": guide.weight,
-                       "lines_with_links": with_links, "lines_guided": int(usable.sum()),
-                       "lines_word_count_differs": mismatched}
-        data.report["guided_alignment"] = guide.facts   # results.json's "data" section
+        data.report["guided_alignment"] = {  # results.json's "data" section
+            "file": str(links.path), "sha256": links.sha256, "weight": guide.weight, "lines_with_links": with_links,
+            "lines_guided": int(usable.sum()), "lines_word_count_differs": mismatched}
         log.info("guided alignment: %d of %d training lines have links in %s, weight %g; %d of them left out: "
                  "their pieces make another word count than their whitespace tokens (text normalisation)",
                  with_links, len(links), links.path, guide.weight, mismatched)
@@ -133,9 +131,7 @@ class Guide:
         the logged window; under DDP a collective (called by every rank)."""
         if not self.enabled:
             return
-        total = self.window.clone()
-        if world.enabled:
-            world.sum_(total)
+        total = world.sum_(self.window.clone())
         if writer is not None:
             writer.add_scalar("train/guided_loss", total.item() / max(tokens, 1), step)
         self.window.zero_()

@@ -1,33 +1,24 @@
 """Validation during training: dev loss, greedy dev translation, BLEU/chrF, heatmaps and samples.
 
-Everything a validation writes to TensorBoard is here, so the training loop stays a loop.
+Everything a validation writes to TensorBoard is here (``valid/aer``: ``dev_alignment.py``), so the
+training loop stays a loop.
 """
 from __future__ import annotations
 
-import logging
 import math
 from dataclasses import asdict, dataclass
 
 import torch
 
 from seq2seq.analysis.attention_stats import attention_stats
+from seq2seq.analysis.heatmap import attention_figure, close
+from seq2seq.analysis.scoring import score
 from seq2seq.config import Config
 from seq2seq.data.batching import TokenBudgetBatchSampler, make_loader
 from seq2seq.data.pipeline import PreparedData, Split
-from seq2seq.analysis.scoring import score
+from seq2seq.runtime import autocast
 from seq2seq.search import SearchOptions, translate_ids
 from seq2seq.training.dev_alignment import DevAlignment
-from seq2seq.runtime import autocast
-from seq2seq.analysis.heatmap import attention_figure, close
-
-log = logging.getLogger(__name__)
-
-
-def pick_heatmap_sentences(split: Split, n: int, lo: int = 5, hi: int = 30) -> list[int]:
-    """The first ``n`` dev sentences of readable length (fixed, so heatmaps compare across steps)."""
-    lengths = split.ids.src.lengths()
-    chosen = [i for i in range(len(lengths)) if lo <= lengths[i] <= hi][:n]
-    return chosen or list(range(min(n, len(lengths))))
 
 
 @dataclass
@@ -44,7 +35,10 @@ class Validator:
     def __init__(self, cfg: Config, data: PreparedData, tok, device: torch.device, precision: str, writer):
         self.cfg, self.data, self.tok = cfg, data, tok
         self.device, self.precision, self.writer = device, precision, writer
-        self.heatmap_ids = pick_heatmap_sentences(data.dev, cfg.trainer.num_heatmaps)
+        # The first dev sentences of readable length (fixed, so heatmaps compare across steps).
+        lengths, n = data.dev.ids.src.lengths(), cfg.trainer.num_heatmaps
+        readable = [i for i in range(len(lengths)) if 5 <= lengths[i] <= 30][:n]
+        self.heatmap_ids = readable or list(range(min(n, len(lengths))))
         self.extra: dict[int, dict] = {}  # step -> what results.json keeps if that validation is the best
         self.alignment = DevAlignment.build(cfg, data, tok, device, precision)  # None without DEV.align
 
