@@ -31,11 +31,20 @@ class InferenceConfig(Rules):
     device: Device = opt(Device.auto, "where to translate (auto: CUDA when torch sees it)")
     precision: Precision = opt(Precision.auto, "auto: bf16 where the hardware has it, else fp32")
     num_threads: int = opt(0, "torch intra-op threads (0 = torch's default)")
+    ensemble: List[str] = field(default_factory=list, metadata={
+        "help": "more run folders decoding with run_dir=, their log-probabilities averaged at every step "
+                "(they must share its tokenizer)"})
+    ensemble_weights: List[float] = field(default_factory=list, metadata={
+        "help": "with ensemble=: one positive weight per model, run_dir='s first ([] = equal weights)"})
 
     def __post_init__(self) -> None:
         SearchOptions.of(self)  # the decoding options' rules, n_best's too where a command has it
         self.positive("batch_tokens")
         self.non_negative("num_threads")
+        weights = list(self.ensemble_weights)
+        if weights and (len(weights) != 1 + len(self.ensemble) or min(weights) <= 0):
+            raise ConfigError(f"ensemble_weights={weights} must be {1 + len(self.ensemble)} positive numbers: "
+                              "one for run_dir= and one for each ensemble= run")
 
 
 @dataclass
@@ -66,6 +75,8 @@ class _RunOrExport(InferenceConfig):
         if bool(self.run_dir) == bool(self.export_dir):
             raise ConfigError("give exactly one of run_dir=RUN (PyTorch) or export_dir=DIR (ONNX Runtime, from "
                               "seq2seq-export)")
+        if self.export_dir and self.ensemble:
+            raise ConfigError("ensemble= decodes PyTorch runs: give run_dir=RUN ensemble=[RUN2,...], not export_dir=")
 
 
 @dataclass

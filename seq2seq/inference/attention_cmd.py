@@ -30,7 +30,7 @@ def describe(sentence: str, result: Translation) -> dict:
 def run_attention(cfg: AttentionConfig) -> list[dict]:
     """One entry per sentence, each also written as sentenceK.json and sentenceK.png; alignments.pharaoh."""
     sentences = [clean(line) for line in ([cfg.text] if cfg.text else read_lines(Path(cfg.input)).lines)]
-    translator = Translator.from_run(cfg.run_dir, cfg.checkpoint, cfg.device, cfg.precision, cfg.num_threads)
+    translator = Translator.from_config(cfg)
     out_dir = Path(cfg.out) if cfg.out else translator.run.attention_dir
     opts = SearchOptions.of(cfg, n_best=cfg.hypothesis + 1)
     translations = translator.translate_encoded(translator.encode(sentences), opts, return_attention=True,

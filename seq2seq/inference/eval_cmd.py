@@ -46,7 +46,7 @@ def _scoring_tag(cfg: EvalConfig) -> str:
 
 
 def run_eval(cfg: EvalConfig) -> dict:
-    translator = Translator.from_run(cfg.run_dir, cfg.checkpoint, cfg.device, cfg.precision, cfg.num_threads)
+    translator = Translator.from_config(cfg)
     name, src, refs, ref_names, limit = _inputs(cfg, translator)
     start = time.perf_counter()
     opts = SearchOptions.of(cfg)

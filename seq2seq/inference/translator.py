@@ -24,7 +24,7 @@ import numpy as np
 from seq2seq.config import DataConfig, ModelConfig
 from seq2seq.data.arrays import TokenArray
 from seq2seq.data.tokenizer import Tokenizer
-from seq2seq.errors import CheckpointError
+from seq2seq.errors import CheckpointError, ConfigError
 from seq2seq.inference.aligner import EOS_PIECE, Alignment, align_lines
 from seq2seq.rundir import RunDir
 from seq2seq.search.finish import Hypothesis
@@ -46,6 +46,10 @@ def clean(line: str) -> str:
 
 def _dataclass_from(cls, values: dict):
     return cls(**{k: v for k, v in values.items() if k in cls.__dataclass_fields__})
+
+
+def _tokenizer_bytes(tok: Tokenizer) -> tuple[bytes, bytes]:
+    return tok.src_model_path.read_bytes(), tok.tgt_model_path.read_bytes()
 
 
 def _checkpoint_path(run: RunDir, name: str) -> Path:
@@ -142,6 +146,32 @@ class Translator:
         return cls(run, model, tok, _dataclass_from(DataConfig, saved.get("data", {})), dev, prec, step)
 
     @classmethod
+    def from_runs(cls, run_dirs: Sequence[Path | str], weights: Optional[Sequence[float]] = None,
+                  checkpoint_name: str = "best", device: str = "auto", precision: str = "auto",
+                  num_threads: int = 0) -> "Translator":
+        """Decode with the runs' models together (``seq2seq.search.ensemble``): at each step the ``weights``
+        average (default: equal) of their log-probabilities; attention is the same average of theirs.
+
+        Every run must hold the first run's sentencepiece model(s), byte for byte; the first run supplies
+        the tokenizer, data config and folder. ``checkpoint_name`` applies to every run.
+        """
+        from seq2seq.search.ensemble import Ensemble
+
+        if not run_dirs:
+            raise ConfigError("an ensemble needs at least one run folder")
+        members = [cls.from_run(r, checkpoint_name, device, precision, num_threads) for r in run_dirs]
+        first = members[0]
+        for other in members[1:]:
+            if _tokenizer_bytes(other.tokenizer) != _tokenizer_bytes(first.tokenizer):
+                raise ConfigError(f"ensemble: {other.run.root} and {first.run.root} have different sentencepiece "
+                                  "models; an ensemble's runs must share one tokenizer")
+        try:
+            model = Ensemble([m.model for m in members], weights)
+        except ValueError as e:
+            raise ConfigError(str(e)) from None
+        return cls(first.run, model, first.tokenizer, first.data, first.device, first.precision, first.step)
+
+    @classmethod
     def from_export(cls, export_dir: Path | str, num_threads: int = 0) -> "Translator":
         """Load a ``seq2seq-export`` folder onto ONNX Runtime (CPU); needs numpy, onnxruntime and sentencepiece.
 
@@ -158,9 +188,13 @@ class Translator:
 
     @classmethod
     def from_config(cls, cfg) -> "Translator":
-        """From an inference command's config: ``export_dir=`` when given (ONNX Runtime), else ``run_dir=``."""
+        """From an inference command's config: ``export_dir=`` when given (ONNX Runtime), else ``run_dir=``,
+        with ``ensemble=`` runs beside it when given."""
         if getattr(cfg, "export_dir", ""):
             return cls.from_export(cfg.export_dir, cfg.num_threads)
+        if cfg.ensemble:
+            return cls.from_runs([cfg.run_dir, *cfg.ensemble], cfg.ensemble_weights, cfg.checkpoint, cfg.device,
+                                 cfg.precision, cfg.num_threads)
         return cls.from_run(cfg.run_dir, cfg.checkpoint, cfg.device, cfg.precision, cfg.num_threads)
 
     def translate_ids(self, src: TokenArray, opts: SearchOptions, batch_tokens: int) -> list[list[Hypothesis]]:
@@ -219,6 +253,9 @@ class Translator:
         if self.engine is not None:
             raise CheckpointError("forced alignment needs the PyTorch model: load the run with run_dir= "
                                   "(Translator.from_run), not an ONNX export")
+        if not hasattr(self.model, "decoder"):
+            raise CheckpointError("forced alignment reads one model's attention: load one run (Translator.from_run), "
+                                  "not an ensemble")
         return align_lines(self, [clean(s) for s in sources], [clean(t) for t in targets], reading=reading,
                            threshold=threshold, shift=shift, batch_tokens=batch_tokens)
 
