@@ -12,6 +12,7 @@ The engine protocol (``OrtModel`` implements it)::
     engine.step(prev (N,), hidden (N, H), context (N, C), keys, values, mask (N, S) bool, scores (b, k))
         -> top_val (b, 2k) float32 best first, top_idx (b, 2k) int64 (beam * V + token),
            hidden (N, H), context (N, C), attention (N, S)      with N = b * k
+    engine.log_probs(the same inputs as step) -> (N, V) float32   (only where a target prefix forces a piece)
 
 Nothing here imports torch.
 """
@@ -23,6 +24,7 @@ import numpy as np
 
 from seq2seq.search.finish import Hypothesis, best_first, coverage_term, hypothesis
 from seq2seq.search.options import Scoring, SearchOptions, output_limit
+from seq2seq.search.prefix import force_rank, forced_at
 from seq2seq.search.stopping import Next, next_action, sentences_done
 
 NEG_INF = np.float32(-np.inf)
@@ -37,8 +39,9 @@ def _prepare(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOptions):
 
 
 def greedy_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOptions, *, bos_id: int,
-                  eos_id: int) -> list[list[Hypothesis]]:
-    """The most probable token at every step for the whole batch; one single-element list per sentence."""
+                  eos_id: int, prefix: np.ndarray | None = None) -> list[list[Hypothesis]]:
+    """The most probable token at every step for the whole batch (the prefix's pieces where ``prefix``
+    (B, P) int64 forces them); one single-element list per sentence."""
     B, S = src.shape
     values, keys, hidden, mask, max_lens, T = _prepare(engine, src, src_len, opts)
     context = np.zeros((B, values.shape[-1]), dtype=np.float32)
@@ -50,8 +53,11 @@ def greedy_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOpti
     running = np.ones(B, dtype=bool)
     limit = max_lens
     for t in range(T):
-        top_val, top_idx, hidden, context, attn = engine.step(prev, hidden, context, keys, values, mask,
-                                                              np.zeros((rows.size, 1), dtype=np.float32))
+        inputs = (prev, hidden, context, keys, values, mask, np.zeros((rows.size, 1), dtype=np.float32))
+        top_val, top_idx, hidden, context, attn = engine.step(*inputs)
+        forced = forced_at(prefix, rows, t)
+        if forced is not None:
+            top_val, top_idx = _force(engine, inputs, top_val, top_idx, forced)
         tok, tok_lp = top_idx[:, 0], top_val[:, 0]  # k = 1: the index is the token
         is_eos = running & (tok == eos_id)
         score[rows] += np.where(running, tok_lp, np.float32(0))
@@ -82,9 +88,10 @@ class _Found:
 
 
 def beam_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOptions, *, bos_id: int,
-                eos_id: int) -> list[list[Hypothesis]]:
-    """Batched beam search by the rules of ``seq2seq.search.beam``. Per step the chosen tokens, the rows they
-    extend and the attention are recorded in global rows (``i * K + k``: beam k of sentence i of the batch)."""
+                eos_id: int, prefix: np.ndarray | None = None) -> list[list[Hypothesis]]:
+    """Batched beam search by the rules of ``seq2seq.search.beam``, forcing ``prefix`` ((B, P) int64, or
+    None) where given. Per step the chosen tokens, the rows they extend and the attention are recorded in
+    global rows (``i * K + k``: beam k of sentence i of the batch)."""
     B, S = src.shape
     K, N, scoring = opts.beam_size, opts.n_best, opts.scoring
     values, keys, init, mask, max_lens, T = _prepare(engine, src, src_len, opts)
@@ -106,7 +113,11 @@ def beam_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOption
     beam_ids, in_top_k = np.arange(K), np.arange(2 * K) < K
     steps = 0
     for t in range(T):
-        top_val, top_idx, hidden, context, attn = engine.step(prev, hidden, context, keys, values, mask, scores)
+        inputs = (prev, hidden, context, keys, values, mask, scores)
+        top_val, top_idx, hidden, context, attn = engine.step(*inputs)
+        forced = forced_at(prefix, sent, t)
+        if forced is not None:
+            top_val, top_idx = _force(engine, inputs, top_val, top_idx, forced)
         top_tok, top_beam = np.divmod(top_idx, engine.tgt_vocab)[::-1]
         grows = (sent[:, None] * K + beam_ids).reshape(-1)  # global row of each local row
         row_base = (sent * K)[:, None]
@@ -140,6 +151,18 @@ def beam_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOption
                 ~done, K, (sent, scores, done, lens, lp_max), (prev, hidden, context, keys, values, mask, cov))
     return [_n_best(found[i], hist_tok[:steps], hist_org[:steps], hist_att[:steps], int(max_lens[i]), int(src_len[i]),
                     N, scoring, eos_id) for i in range(B)]
+
+
+def _force(engine, inputs: tuple, top_val, top_idx, forced):
+    """``prefix.force_rank`` for the numpy loops: the forced piece's log-prob from beam 0's row of the
+    step's log-probs (``engine.log_probs`` on the step's ``inputs``), added to beam 0's score as the
+    exported rank adds it. top_val, top_idx (b, 2k); forced (b,) int64."""
+    logp = engine.log_probs(*inputs)
+    scores = inputs[-1]  # (b, k)
+    b = scores.shape[0]
+    lp = logp.reshape(b, -1, logp.shape[-1])[:, 0][np.arange(b), np.maximum(forced, 0)]
+    first = (np.arange(top_val.shape[1]) == 0)[None, :]
+    return force_rank(np.where, top_val, top_idx, forced, scores[:, 0] + lp, first)
 
 
 def _compact(running: np.ndarray, K: int, per_sentence: tuple, per_row: tuple) -> tuple[list, list]:

@@ -25,19 +25,22 @@ def collate_src(seqs: Sequence[np.ndarray], pad_id: int, eos_id: int) -> tuple[t
 
 @torch.no_grad()
 def translate_ids(model, src: TokenArray, *, pad_id: int, bos_id: int, eos_id: int, device: torch.device,
-                  precision: str, batch_tokens: int, opts: SearchOptions) -> list[list[Hypothesis]]:
+                  precision: str, batch_tokens: int, opts: SearchOptions,
+                  prefix: TokenArray | None = None) -> list[list[Hypothesis]]:
     """Translate every sequence of ``src`` with the model in eval mode (``translate_set``); returns
-    n-best lists in input order. The model's train/eval mode is restored afterwards."""
+    n-best lists in input order. ``prefix``: target prefixes to force (``search.prefix``). The model's
+    train/eval mode is restored afterwards."""
     run = greedy_search if opts.greedy else beam_search
 
-    def decode_batch(ids: np.ndarray, ids_len: np.ndarray) -> list[list[Hypothesis]]:
+    def decode_batch(ids: np.ndarray, ids_len: np.ndarray, prefix: np.ndarray | None = None):
         src_t, len_t = torch.from_numpy(ids).to(device), torch.from_numpy(ids_len).to(device)
+        forced = None if prefix is None else {"prefix": torch.from_numpy(prefix).to(device)}
         with autocast(device, precision):
-            return run(model, src_t, len_t, opts, bos_id=bos_id, eos_id=eos_id)
+            return run(model, src_t, len_t, opts, bos_id=bos_id, eos_id=eos_id, **(forced or {}))
 
     was_training = model.training
     model.eval()
     try:
-        return translate_set(decode_batch, src, opts, batch_tokens, pad_id=pad_id, eos_id=eos_id)
+        return translate_set(decode_batch, src, opts, batch_tokens, pad_id=pad_id, eos_id=eos_id, prefix=prefix)
     finally:
         model.train(was_training)

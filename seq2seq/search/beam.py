@@ -27,9 +27,10 @@ import torch
 
 from seq2seq.search.backtrack import Ends, History, backtrack, collect
 from seq2seq.search.beam_tables import NEG_INF, Found, LiveBeams
-from seq2seq.search.device import coverage_term, prepare
+from seq2seq.search.device import coverage_term, force_token, prepare
 from seq2seq.search.finish import Hypothesis
 from seq2seq.search.options import SearchOptions
+from seq2seq.search.prefix import forced_at
 from seq2seq.search.stopping import Next, is_check_step, next_action
 
 
@@ -42,9 +43,10 @@ class _BeamSearch:
     """
 
     def __init__(self, model, memory, state, max_lens: torch.Tensor, opts: SearchOptions, bos_id: int,
-                 eos_id: int) -> None:
+                 eos_id: int, prefix: torch.Tensor | None = None) -> None:
         B, K, device, scoring = max_lens.numel(), opts.beam_size, max_lens.device, opts.scoring
         self.model, self.K, self.scoring, self.eos_id = model, K, scoring, eos_id
+        self.prefix = prefix  # (B, P) long target prefixes to force (``search.prefix``), or None
         # Expand to beams once; rows of sentence i stay at i*K..i*K+K-1 until the batch is compacted.
         expand = torch.arange(B, device=device).repeat_interleave(K)  # (B*K,)
         self.memory, self.state = memory.index_select(expand), state.index_select(expand)
@@ -70,6 +72,10 @@ class _BeamSearch:
         """Decode step ``t``: record what finishes, keep the best K live beams, update ``done``."""
         logits, self.state, attn = self.model.step(self.prev, self.state, self.memory)  # logits (b*K, V)
         top_val, top_idx = self.model.rank(logits, self.live.scores)  # the 2K best extensions (b, 2K)
+        forced = forced_at(self.prefix, self.live.sent, t)
+        if forced is not None:  # a target prefix: its piece from beam 0 is the one extension where forced
+            logp = torch.log_softmax(logits.float(), dim=-1)
+            top_val, top_idx = force_token(logp, top_val, top_idx, forced, self.live.scores)
         V = logits.size(-1)
         top_tok, top_beam = top_idx.remainder(V), top_idx.div(V, rounding_mode="floor")
         active = ~self.live.done  # sentences still searching at this step
@@ -132,16 +138,17 @@ class _BeamSearch:
 
 @torch.no_grad()
 def beam_search(model, src: torch.Tensor, src_len: torch.Tensor, opts: SearchOptions, *, bos_id: int,
-                eos_id: int) -> list[list[Hypothesis]]:
+                eos_id: int, prefix: torch.Tensor | None = None) -> list[list[Hypothesis]]:
     """Batched beam search with ``opts.beam_size`` beams (module docstring; scores: ``options.Scoring``).
 
-    src: (B, S) long, padded; src_len: (B,) long true lengths. Returns, per sentence in input order,
-    ``opts.n_best`` distinct hypotheses. beam_size=1 reproduces greedy_search.
+    src: (B, S) long, padded; src_len: (B,) long true lengths; prefix: (B, P) long target prefixes to
+    force (``search.prefix.prefix_array``), or None. Returns, per sentence in input order, ``opts.n_best``
+    distinct hypotheses (all starting with the sentence's prefix). beam_size=1 reproduces greedy_search.
     """
     if src.size(0) == 0:
         return []
     memory, state, max_lens, T = prepare(model, src, src_len, opts.max_len_a, opts.max_len_b)
-    search = _BeamSearch(model, memory, state, max_lens, opts, bos_id, eos_id)
+    search = _BeamSearch(model, memory, state, max_lens, opts, bos_id, eos_id, prefix)
     found = search.run(T)
     # Back-track all 2*B*N candidate outputs at once, finished ones first.
     ends = Ends.of(found, max_lens, eos_id)

@@ -10,16 +10,18 @@ from __future__ import annotations
 import torch
 import torch.nn.functional as F
 
-from seq2seq.search.device import prepare, torch_coverage
+from seq2seq.search.device import force_token, prepare, torch_coverage
 from seq2seq.search.finish import Hypothesis, hypothesis
 from seq2seq.search.options import Scoring, SearchOptions
+from seq2seq.search.prefix import forced_at
 from seq2seq.search.stopping import Next, is_check_step, next_action
 
 
 @torch.no_grad()
 def greedy_search(model, src: torch.Tensor, src_len: torch.Tensor, opts: SearchOptions, *, bos_id: int,
-                  eos_id: int) -> list[list[Hypothesis]]:
-    """One single-element list per sentence, in input order; src: (B, S) long, padded; src_len: (B,) long.
+                  eos_id: int, prefix: torch.Tensor | None = None) -> list[list[Hypothesis]]:
+    """One single-element list per sentence, in input order; src: (B, S) long, padded; src_len: (B,) long;
+    prefix: (B, P) long target prefixes to force (``search.prefix.prefix_array``), or None.
 
     Of ``opts``, the output limit bounds the search and ``opts.scoring`` only fills ``norm_score`` (greedy's
     choices do not depend on it), so the score means the same as beam search's.
@@ -40,7 +42,11 @@ def greedy_search(model, src: torch.Tensor, src_len: torch.Tensor, opts: SearchO
     limit, steps = max_lens, 0
     for t in range(T):
         logits, state, attn = model.step(prev, state, memory)
-        tok_lp, tok = F.log_softmax(logits.float(), dim=-1).max(dim=-1)  # (b,), (b,)
+        logp = F.log_softmax(logits.float(), dim=-1)  # (b, V)
+        tok_lp, tok = logp.max(dim=-1)  # (b,), (b,)
+        forced = forced_at(prefix, rows, t)
+        if forced is not None:  # a target prefix: its piece, with its log-prob, where one is forced
+            tok_lp, tok = force_token(logp, tok_lp, tok, forced)
         is_eos = running & (tok == eos_id)
         # Rows no longer running add nothing to score, length or finished.
         score.index_add_(0, rows, torch.where(running, tok_lp, torch.zeros_like(tok_lp)))

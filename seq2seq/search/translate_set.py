@@ -3,7 +3,9 @@
 Validation, ``Translator`` on PyTorch (``batched.translate_ids``) and ``OrtModel`` on ONNX Runtime all
 call ``translate_set`` with a callback that decodes one padded batch on their backend: empty sources are
 answered without running the model, the rest go in length-sorted batches under the token budget divided
-by the beam size (little padding), and the results come back in input order.
+by the beam size (little padding), and the results come back in input order. With target prefixes
+(``search.prefix``) each batch's callback also gets its rows' (b, P) prefix array; a batch whose prefixes
+are all empty gets none, and decodes exactly as without prefixes.
 """
 from __future__ import annotations
 
@@ -15,9 +17,11 @@ from seq2seq.data.arrays import TokenArray
 from seq2seq.data.buckets import length_sorted_batches
 from seq2seq.search.finish import Hypothesis, empty_translation
 from seq2seq.search.options import SearchOptions
+from seq2seq.search.prefix import check_prefixes, prefix_array
 
-# src (B, S) int64 padded ids + EOS, src_len (B,) int64 -> one n-best list per row, in row order
-DecodeBatch = Callable[[np.ndarray, np.ndarray], list[list[Hypothesis]]]
+# src (B, S) int64 padded ids + EOS, src_len (B,) int64[, prefix (B, P) int64] -> one n-best list per row,
+# in row order (the prefix argument is passed only when some row of the batch has one)
+DecodeBatch = Callable[..., list[list[Hypothesis]]]
 
 
 def collate_sources(seqs: Sequence[np.ndarray], pad_id: int, eos_id: int) -> tuple[np.ndarray, np.ndarray]:
@@ -31,18 +35,25 @@ def collate_sources(seqs: Sequence[np.ndarray], pad_id: int, eos_id: int) -> tup
 
 
 def translate_set(decode_batch: DecodeBatch, src: TokenArray, opts: SearchOptions, batch_tokens: int, *,
-                  pad_id: int, eos_id: int) -> list[list[Hypothesis]]:
-    """n-best lists for every sequence of ``src`` (cut at ``opts.max_src_len``), in input order."""
+                  pad_id: int, eos_id: int, prefix: TokenArray | None = None) -> list[list[Hypothesis]]:
+    """n-best lists for every sequence of ``src`` (cut at ``opts.max_src_len``), in input order; ``prefix``:
+    one target prefix per sequence (may be empty), forced at the start of its outputs."""
     lengths = np.minimum(src.lengths(), opts.max_src_len)
     results: list[list[Hypothesis] | None] = [None] * len(src)
-    nonempty = np.flatnonzero(lengths > 0)
-    for i in np.flatnonzero(lengths == 0):
+    decode = lengths > 0
+    if prefix is not None:
+        check_prefixes([prefix[i] for i in range(len(prefix))], lengths, opts.max_len_a, opts.max_len_b, eos_id)
+        decode |= prefix.lengths() > 0  # an empty source with a prefix still continues it
+    nonempty = np.flatnonzero(decode)
+    for i in np.flatnonzero(~decode):
         results[i] = empty_translation()
     # Beam search holds beam_size rows per sentence: shrink the batch so memory stays the same.
     budget = max(1, batch_tokens // max(1, opts.beam_size))
     for batch in length_sorted_batches(lengths[nonempty] + 1, budget):
         rows = nonempty[batch]
         ids, ids_len = collate_sources([src[int(i)][: opts.max_src_len] for i in rows], pad_id, eos_id)
-        for i, hyps in zip(rows, decode_batch(ids, ids_len)):
+        forced = None if prefix is None else prefix_array([prefix[int(i)] for i in rows])
+        found = decode_batch(ids, ids_len) if forced is None else decode_batch(ids, ids_len, forced)
+        for i, hyps in zip(rows, found):
             results[int(i)] = hyps
     return results  # type: ignore[return-value]
