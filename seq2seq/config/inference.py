@@ -86,10 +86,17 @@ class TranslateConfig(_RunOrExport):
     output: str = opt("", "write this file instead of stdout")
     chunk: int = opt(256, "lines translated together when input arrives faster than it is translated")
     line_buffered: bool = opt(False, "translate each line as soon as it arrives (interactive use)")
+    prefix_sep: str = opt("", "read 'source SEP prefix' lines: each translation is forced to start with its "
+                          "prefix (none where SEP is missing); TAB for a tab (an override cannot hold one)")
 
     def __post_init__(self) -> None:
         super().__post_init__()
         self.positive("chunk")
+
+    @property
+    def prefix_separator(self) -> str:
+        """``prefix_sep`` as text: the word TAB (or a written ``\\t``) is a tab, anything else is itself."""
+        return "\t" if self.prefix_sep in ("TAB", "\\t") else self.prefix_sep
 
 
 @dataclass

@@ -2,7 +2,8 @@
 
 Input is read in chunks: whatever has arrived (up to ``chunk`` lines) is translated together, so a pipe
 from a large file batches well and bounded memory holds, while an interactive user gets each line back
-as soon as it is typed. Only translations go to stdout; logs go to stderr.
+as soon as it is typed. Only translations go to stdout; logs go to stderr. With ``prefix_sep=TAB`` each
+line is ``source<TAB>prefix`` and its translation is forced to start with the prefix (interactive MT).
 """
 from __future__ import annotations
 
@@ -73,8 +74,7 @@ def run_translate(cfg: TranslateConfig) -> int:
         # output= through the atomic writer: a failed run never leaves a half-written file
         sink = stack.enter_context(atomic_write(cfg.output) if cfg.output else contextlib.nullcontext(sys.stdout))
         for chunk in chunks:
-            for k, best in enumerate(translator.translate_encoded(translator.encode(chunk), opts,
-                                                                  batch_tokens=cfg.batch_tokens)):
+            for k, best in enumerate(_translate_chunk(translator, chunk, opts, cfg)):
                 if cfg.n_best == 1:
                     sink.write(best.text + "\n")
                 else:
@@ -82,3 +82,15 @@ def run_translate(cfg: TranslateConfig) -> int:
             sink.flush()
             count += len(chunk)
     return count
+
+
+def _translate_chunk(translator: Translator, chunk: list[str], opts: SearchOptions, cfg: TranslateConfig):
+    """The chunk's translations; with ``prefix_sep``, each line is split at its first separator into the
+    source and the target prefix to force."""
+    sep = cfg.prefix_separator
+    if not sep:
+        return translator.translate_encoded(translator.encode(chunk), opts, batch_tokens=cfg.batch_tokens)
+    parts = [line.rstrip("\r\n").partition(sep) for line in chunk]
+    prefix = translator.encode_prefix([p for _, _, p in parts], len(parts))
+    return translator.translate_encoded(translator.encode([s for s, _, _ in parts]), opts,
+                                        batch_tokens=cfg.batch_tokens, prefix=prefix)

@@ -197,15 +197,18 @@ class Translator:
                                  cfg.precision, cfg.num_threads)
         return cls.from_run(cfg.run_dir, cfg.checkpoint, cfg.device, cfg.precision, cfg.num_threads)
 
-    def translate_ids(self, src: TokenArray, opts: SearchOptions, batch_tokens: int) -> list[list[Hypothesis]]:
-        """n-best lists for every source id sequence, in input order."""
+    def translate_ids(self, src: TokenArray, opts: SearchOptions, batch_tokens: int,
+                      prefix: Optional[TokenArray] = None) -> list[list[Hypothesis]]:
+        """n-best lists for every source id sequence, in input order; ``prefix``: target ids to force."""
+        more = {} if prefix is None else {"prefix": prefix}  # plain calls stay exactly as they were
         if self.engine is not None:
-            return self.engine.translate_ids(src, opts, batch_tokens)
+            return self.engine.translate_ids(src, opts, batch_tokens, **more)
         from seq2seq.search.batched import translate_ids
 
         tok = self.tokenizer
         return translate_ids(self.model, src, pad_id=tok.pad_id, bos_id=tok.bos_id, eos_id=tok.eos_id,
-                             device=self.device, precision=self.precision, batch_tokens=batch_tokens, opts=opts)
+                             device=self.device, precision=self.precision, batch_tokens=batch_tokens, opts=opts,
+                             **more)
 
     def translate_hypotheses(self, lines: Sequence[str], opts: SearchOptions,
                              batch_tokens: int = BATCH_TOKENS) -> list[list[Hypothesis]]:
@@ -214,7 +217,8 @@ class Translator:
 
     def translate(self, lines: Sequence[str], beam_size: int = SearchOptions.beam_size,
                   n_best: int = SearchOptions.n_best, return_attention: bool = False, *,
-                  batch_tokens: int = BATCH_TOKENS, **options: Any) -> list[Translation]:
+                  batch_tokens: int = BATCH_TOKENS, prefix: Optional[Sequence[str]] = None,
+                  **options: Any) -> list[Translation]:
         """One ``Translation`` per line, in input order: the best hypothesis, the ``n_best`` in its ``nbest``.
 
         lines: raw text, one sentence each (cleaned of line breaks and control characters first).
@@ -223,19 +227,28 @@ class Translator:
         options: any other ``SearchOptions`` field by name (``alpha``, ``length_norm``, ``coverage_beta``,
             ``max_len_a``, ``max_len_b``), each at its default there when left out.
         batch_tokens: token budget of one search batch (divided by the beam size).
+        prefix: one target prefix per line ("" for none): every hypothesis starts with its pieces, scored
+            (``seq2seq.search.prefix``); longer than the line's output limit is a one-line ``ConfigError``.
         """
         opts = SearchOptions(beam_size=beam_size, n_best=n_best, **options)
-        return self.translate_encoded(self.encode(lines), opts, return_attention, batch_tokens)
+        return self.translate_encoded(self.encode(lines), opts, return_attention, batch_tokens,
+                                      None if prefix is None else self.encode_prefix(prefix, len(lines)))
+
+    def encode_prefix(self, prefixes: Sequence[str], n: int) -> TokenArray:
+        """Target ids of ``n`` raw prefixes (cleaned first; one per source line, else a ``ConfigError``)."""
+        if len(prefixes) != n:
+            raise ConfigError(f"prefix: {len(prefixes)} prefixes for {n} lines; give one per line (\"\" for none)")
+        return TokenArray.from_lists(self.tokenizer.encode_tgt([clean(p) for p in prefixes]))
 
     def encode(self, lines: Sequence[str]) -> TokenArray:
         """Source ids of raw lines (cleaned first): what ``translate_encoded`` takes."""
         return TokenArray.from_lists(self.tokenizer.encode_src([clean(line) for line in lines]))
 
     def translate_encoded(self, src: TokenArray, opts: SearchOptions, return_attention: bool = False,
-                          batch_tokens: int = BATCH_TOKENS) -> list[Translation]:
+                          batch_tokens: int = BATCH_TOKENS, prefix: Optional[TokenArray] = None) -> list[Translation]:
         """``translate`` for lines already encoded (the server encodes once to count tokens)."""
         results = []
-        for k, nbest in enumerate(self.translate_ids(src, opts, batch_tokens)):
+        for k, nbest in enumerate(self.translate_ids(src, opts, batch_tokens, prefix)):
             src_pieces = self.source_pieces(src[k]) if return_attention else None
             all_n = [self.result(h, src_pieces) for h in nbest]
             results.append(Translation(**{**all_n[0].__dict__, "nbest": all_n}))

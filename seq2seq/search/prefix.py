@@ -62,12 +62,12 @@ def force_rank(where: Callable, top_val, top_idx, forced, forced_lp, first):
 def check_prefixes(prefixes: Sequence[np.ndarray], src_lengths: np.ndarray, a: float, b: int, eos_id: int) -> None:
     """Refuse, in one line, a prefix longer than its sentence's output limit (``output_limit`` of the source
     length + EOS) or holding EOS: the forced part would not fit, or would end the output early."""
-    for i, (p, n) in enumerate(zip(prefixes, src_lengths)):
+    for p, n in zip(prefixes, src_lengths):
         if len(p) == 0:
             continue
         limit = output_limit(int(n) + 1, a, b)
         if len(p) > limit:
-            raise ConfigError(f"prefix of line {i + 1} has {len(p)} pieces, more than the {limit} its source "
-                              f"allows (max_len_a * source pieces + max_len_b); shorten it or raise max_len_b")
+            raise ConfigError(f"a prefix of {len(p)} pieces is longer than the {limit} its source line "
+                              "allows (max_len_a * source pieces + max_len_b); shorten it or raise max_len_b")
         if (np.asarray(p) == eos_id).any():
-            raise ConfigError(f"prefix of line {i + 1} holds the end-of-sentence piece; leave it out")
+            raise ConfigError("a prefix holds the end-of-sentence piece; leave it out")
