@@ -53,11 +53,9 @@ def greedy_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOpti
     running = np.ones(B, dtype=bool)
     limit = max_lens
     for t in range(T):
-        inputs = (prev, hidden, context, keys, values, mask, np.zeros((rows.size, 1), dtype=np.float32))
-        top_val, top_idx, hidden, context, attn = engine.step(*inputs)
-        forced = forced_at(prefix, rows, t)
-        if forced is not None:
-            top_val, top_idx = _force(engine, inputs, top_val, top_idx, forced)
+        top_val, top_idx, hidden, context, attn = _step(
+            engine, (prev, hidden, context, keys, values, mask, np.zeros((rows.size, 1), dtype=np.float32)),
+            prefix, rows, t)
         tok, tok_lp = top_idx[:, 0], top_val[:, 0]  # k = 1: the index is the token
         is_eos = running & (tok == eos_id)
         score[rows] += np.where(running, tok_lp, np.float32(0))
@@ -89,9 +87,8 @@ class _Found:
 
 def beam_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOptions, *, bos_id: int,
                 eos_id: int, prefix: np.ndarray | None = None) -> list[list[Hypothesis]]:
-    """Batched beam search by the rules of ``seq2seq.search.beam``, forcing ``prefix`` ((B, P) int64, or
-    None) where given. Per step the chosen tokens, the rows they extend and the attention are recorded in
-    global rows (``i * K + k``: beam k of sentence i of the batch)."""
+    """Batched beam search by the rules of ``seq2seq.search.beam`` (``prefix``: as ``greedy_search``). Per step
+    the chosen tokens, the rows they extend and the attention are recorded in global rows (``i * K + k``)."""
     B, S = src.shape
     K, N, scoring = opts.beam_size, opts.n_best, opts.scoring
     values, keys, init, mask, max_lens, T = _prepare(engine, src, src_len, opts)
@@ -113,11 +110,8 @@ def beam_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOption
     beam_ids, in_top_k = np.arange(K), np.arange(2 * K) < K
     steps = 0
     for t in range(T):
-        inputs = (prev, hidden, context, keys, values, mask, scores)
-        top_val, top_idx, hidden, context, attn = engine.step(*inputs)
-        forced = forced_at(prefix, sent, t)
-        if forced is not None:
-            top_val, top_idx = _force(engine, inputs, top_val, top_idx, forced)
+        top_val, top_idx, hidden, context, attn = _step(engine, (prev, hidden, context, keys, values, mask, scores),
+                                                        prefix, sent, t)
         top_tok, top_beam = np.divmod(top_idx, engine.tgt_vocab)[::-1]
         grows = (sent[:, None] * K + beam_ids).reshape(-1)  # global row of each local row
         row_base = (sent * K)[:, None]
@@ -151,6 +145,16 @@ def beam_search(engine, src: np.ndarray, src_len: np.ndarray, opts: SearchOption
                 ~done, K, (sent, scores, done, lens, lp_max), (prev, hidden, context, keys, values, mask, cov))
     return [_n_best(found[i], hist_tok[:steps], hist_org[:steps], hist_att[:steps], int(max_lens[i]), int(src_len[i]),
                     N, scoring, eos_id) for i in range(B)]
+
+
+def _step(engine, inputs: tuple, prefix, rows, t: int):
+    """``engine.step`` on ``inputs``, its ranking overridden where ``prefix`` forces a piece at step ``t`` for
+    one of ``rows`` (original rows: greedy's rows, beam's sentences)."""
+    top_val, top_idx, hidden, context, attn = engine.step(*inputs)
+    forced = forced_at(prefix, rows, t)
+    if forced is not None:
+        top_val, top_idx = _force(engine, inputs, top_val, top_idx, forced)
+    return top_val, top_idx, hidden, context, attn
 
 
 def _force(engine, inputs: tuple, top_val, top_idx, forced):

@@ -18,13 +18,15 @@ from seq2seq import __version__
 from seq2seq.analysis.explain import explain
 from seq2seq.config import ServeConfig
 from seq2seq.data.arrays import TokenArray
+from seq2seq.errors import ConfigError
 from seq2seq.inference.translator import Translation, Translator, clean
 from seq2seq.search import SearchOptions
+from seq2seq.search.prefix import check_prefixes
 from seq2seq.serve.align_route import add_align, decode_align
 from seq2seq.serve.align_schema import AlignKey
 from seq2seq.serve.batcher import Busy, MicroBatcher
 from seq2seq.serve.bodylimit import BodyLimit
-from seq2seq.serve.schema import RequestError, TranslateRequest, parse_request
+from seq2seq.serve.schema import Prefixed, RequestError, TranslateRequest, parse_request
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -65,10 +67,25 @@ def decoder(translator: Translator, cfg: ServeConfig):
             return decode_align(translator, ids, key, cfg.batch_tokens)
         beam_size, n_best, attention = key
         opts = SearchOptions.of(cfg, beam_size=beam_size, n_best=n_best)
-        results = translator.translate_encoded(TokenArray.from_lists(ids), opts, attention, cfg.batch_tokens)
+        prefixes = [getattr(s, "prefix", []) for s in ids]  # ``schema.Prefixed`` carry one
+        prefix = TokenArray.from_lists(prefixes) if any(prefixes) else None
+        results = translator.translate_encoded(TokenArray.from_lists(ids), opts, attention, cfg.batch_tokens,
+                                               prefix)
         return [entry_json(r, n_best, attention) for r in results]
 
     return decode
+
+
+def prefixed(translator: Translator, ids: list, prefix: list[str], cfg: ServeConfig) -> list[Prefixed]:
+    """Each sentence's source ids with its encoded prefix; a prefix over its output limit is a 422 here,
+    before it waits for a batch (``search.prefix.check_prefixes``' rule and message)."""
+    pre = translator.tokenizer.encode_tgt([clean(p) for p in prefix])
+    lengths = [min(len(s), SearchOptions.max_src_len) for s in ids]
+    try:
+        check_prefixes(pre, lengths, cfg.max_len_a, cfg.max_len_b, translator.tokenizer.eos_id)
+    except ConfigError as e:
+        raise RequestError(422, f"prefix: {e}") from None
+    return [Prefixed(s, p) for s, p in zip(ids, pre)]
 
 
 def create_app(translator: Translator, cfg: ServeConfig) -> FastAPI:
@@ -140,5 +157,7 @@ def _add_translate(app: FastAPI, translator: Translator, batcher: MicroBatcher, 
         # (a RequestError, and Busy, become their answers in _add_error_handlers).
         req = parse_request(await request.body(), limits)
         ids = translator.tokenizer.encode_src([clean(line) for line in req.text])
+        if req.prefix is not None:
+            ids = prefixed(translator, ids, req.prefix, limits)
         entries = await batcher.submit(ids, (req.beam_size, req.n_best, req.attention))
         return JSONResponse({"translations": entries})

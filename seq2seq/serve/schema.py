@@ -25,6 +25,17 @@ class TranslateRequest(BaseModel):
     beam_size: Optional[int] = Field(None, description="beam size (1 = greedy); default: the server's")
     n_best: Optional[int] = Field(None, description="hypotheses per sentence (an `nbest` list when > 1)")
     attention: bool = Field(False, description="add pieces, the attention matrix, hard links and diagnostics")
+    prefix: Optional[list[str]] = Field(None, description="a target prefix per sentence (\"\" for none): each "
+                                        "translation is forced to start with it")
+
+
+class Prefixed(list):
+    """A sentence's source ids (the list itself, as the batcher counts them) and ``prefix``, the target ids
+    its translation must start with: requests with and without prefixes still share one search."""
+
+    def __init__(self, ids, prefix) -> None:
+        super().__init__(ids)
+        self.prefix = list(prefix)
 
 
 def pydantic_message(e: ValidationError, model: type[BaseModel] = TranslateRequest) -> str:
@@ -71,6 +82,11 @@ def parse_request(body: bytes, limits: ServeConfig) -> TranslateRequest:
         raise RequestError(422, "text: empty list; send at least one sentence")
     for k, line in enumerate(req.text):
         check_line(f"text.{k}", line, limits)
+    if req.prefix is not None and len(req.prefix) != len(req.text):
+        raise RequestError(422, f"prefix: {len(req.prefix)} prefixes for {len(req.text)} sentences; give one "
+                                "per sentence (\"\" for none)")
+    for k, line in enumerate(req.prefix or []):
+        check_line(f"prefix.{k}", line, limits)
     beam = limits.beam_size if req.beam_size is None else req.beam_size
     if not 1 <= beam <= limits.max_beam_size:
         raise RequestError(422, f"beam_size: {beam} must be between 1 and {limits.max_beam_size}")

@@ -99,7 +99,11 @@ async function postJSON(url, body) {
 
 async function translate(event) {
   event.preventDefault();
-  const lines = document.getElementById("text").value.split("\n").map((s) => s.trim()).filter((s) => s);
+  // The k-th prefix line belongs to the k-th source line; blank source lines are dropped with theirs.
+  const starts = document.getElementById("prefix").value.split("\n");
+  const kept = document.getElementById("text").value.split("\n").map((s, k) => [s.trim(), (starts[k] || "").trim()])
+    .filter(([s]) => s);
+  const lines = kept.map(([s]) => s), prefixes = kept.map(([, p]) => p);
   const error = document.getElementById("error"), status = document.getElementById("status");
   const button = document.getElementById("translate"), results = document.getElementById("results");
   error.hidden = true;
@@ -110,7 +114,9 @@ async function translate(event) {
   status.textContent = "translating\u2026";
   const started = performance.now();
   try {
-    const data = await postJSON("/translate", { text: lines, beam_size: beam, n_best: nbest, attention: true });
+    const body = { text: lines, beam_size: beam, n_best: nbest, attention: true };
+    if (prefixes.some((p) => p)) body.prefix = prefixes;
+    const data = await postJSON("/translate", body);
     results.replaceChildren(...data.translations.map((entry, k) => sentenceView(lines[k], entry)));
     status.textContent = `${lines.length} sentence(s) in ${Math.round(performance.now() - started)} ms`;
   } catch (e) {
