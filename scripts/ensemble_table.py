@@ -2,7 +2,7 @@
 
     .venv/bin/python scripts/ensemble_table.py RUN1 RUN2 [RUN3 ...] [--beam 5] [--weights 1,1,1] [--limit N]
 
-The runs must share one tokenizer (``make demo``-sized runs that differ only in ``seed=`` do: the
+The runs must share one tokenizer (``make demo``-sized runs that differ only in ``trainer.seed=`` do: the
 tokenizer does not depend on the seed). Every row decodes the first run's own split (``--split``, the
 run's ``data.limit_eval`` applying, or the first ``--limit`` lines) with the same search settings, as
 ``seq2seq-eval run_dir=RUN1 ensemble=[RUN2,...]`` does, and is scored against the first reference.
