@@ -33,6 +33,5 @@ def average(out: Path, paths: list[Path]) -> str:
 def export(out: Path, manifest) -> str:
     """``manifest``: the export's ``Manifest`` (files with sizes, step, the ONNX Runtime check)."""
     size = sum(f["bytes"] for f in manifest.files.values()) / 1e6
-    return (f"{out}: {', '.join(manifest.files)} ({size:.1f} MB, step {manifest.step}; ONNX Runtime matches PyTorch "
-            f"to {manifest.source['max_abs_diff']:.1e})\n"
+    return (f"{out}: {', '.join(manifest.files)} ({size:.1f} MB, step {manifest.step}; {manifest.check_summary})\n"
             f"translate: seq2seq-translate export_dir={out}    serve: seq2seq-serve export_dir={out}")

@@ -30,6 +30,11 @@ class ExportFormat(Choice):
     onnx = "onnx"
 
 
+class Quantize(Choice):
+    none = "none"
+    int8 = "int8"
+
+
 @dataclass
 class ExportConfig(Rules):
     """seq2seq-export: a run's model as ONNX graphs plus its tokenizer and a manifest (decoded without torch)."""
@@ -39,13 +44,19 @@ class ExportConfig(Rules):
     checkpoint: str = opt("best", CHECKPOINT_HELP)
     format: ExportFormat = opt(ExportFormat.onnx, "export format")
     opset: int = opt(18, "ONNX opset of both graphs")
-    tolerance: float = opt(1e-4, "largest ONNX Runtime vs PyTorch difference the export check accepts")
+    quantize: Quantize = opt(Quantize.none, "none: float32 graphs; int8: ONNX Runtime's dynamic quantisation of the "
+                                            "matrix products (int8 weights; the encoder's GRU stays float32)")
+    tolerance: float = opt(1e-4, "with quantize=none: largest ONNX Runtime vs PyTorch difference the export check "
+                                 "accepts")
+    int8_tolerance: float = opt(0.1, "with quantize=int8: largest difference of the decoder step's ranked scores "
+                                     "(log-probabilities) from PyTorch's that the export check accepts")
 
     def __post_init__(self) -> None:
         if not 17 <= self.opset <= 21:
             raise ConfigError(f"opset={self.opset} must be between 17 and 21")
-        if not self.tolerance > 0:
-            raise ConfigError(f"tolerance={self.tolerance} must be positive")
+        for name in ("tolerance", "int8_tolerance"):
+            if not getattr(self, name) > 0:
+                raise ConfigError(f"{name}={getattr(self, name)} must be positive")
 
 
 class LinkReading(Choice):

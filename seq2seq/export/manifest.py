@@ -39,12 +39,23 @@ class Manifest:
     source: dict[str, Any]      # run_dir, checkpoint, step, seq2seq and torch versions, opset
     data: dict[str, Any] = field(default_factory=dict)      # the run's DataConfig (languages, references)
     sacrebleu: dict[str, Any] = field(default_factory=dict)  # the run's test scores and their decoding settings
+    quantization: dict[str, Any] = field(default_factory=dict)  # empty (float32) or quantize=int8's settings and check
     format: str = FORMAT
     format_version: int = FORMAT_VERSION
 
     @property
     def step(self) -> int:
         return int(self.source.get("step", 0))
+
+    @property
+    def check_summary(self) -> str:
+        """What the export's check against PyTorch found, in words."""
+        found = self.quantization.get("check")
+        if found is None:
+            return f"ONNX Runtime matches PyTorch to {self.source['max_abs_diff']:.1e}"
+        same = ", ".join(f"{share:.0%} {name}" for name, share in found["equal_translations"].items())
+        return (f"int8: scores within {found['max_score_diff']:.1e} of PyTorch's; translations equal on "
+                f"{found['sentences']} sample sentences: {same}")
 
     @property
     def joint_tokenizer(self) -> bool:

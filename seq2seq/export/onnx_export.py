@@ -1,12 +1,13 @@
 """``seq2seq-export``: a run's model as two ONNX graphs, its sentencepiece model(s) and a manifest.
 
 - ``encoder.onnx``: written by hand (``encoder_graph``: ONNX's GRU takes per-sentence lengths);
-- ``decoder_step.onnx``: one decoder step and its ranking, the model's ``rank`` (so the numpy search moves
-  (b, 2K) arrays per step instead of (b*K, V) ones), through ``torch.onnx.export`` (``torch.export``
-  underneath) with dynamic rows, source length and beam size.
+- ``decoder_step.onnx``: one decoder step and its ranking (``decoder_step.DecoderStep``), through
+  ``torch.onnx.export`` (``torch.export`` underneath) with dynamic rows, source length and beam size;
+- with ``quantize=int8`` both graphs then go through ONNX Runtime's dynamic quantisation (``quantize``).
 
-Before anything is kept, both graphs run on ONNX Runtime against the PyTorch model on a sample batch; the
-largest difference is recorded in the manifest. The folder appears whole or not at all: it is filled
+Before anything is kept, both graphs run on ONNX Runtime against the PyTorch model (``check``: a bound on
+every difference for float32 graphs, on the ranked scores for int8 ones); what it found is recorded in
+the manifest. The folder appears whole or not at all: it is filled
 beside ``out`` and renamed into place (a previous export there is replaced only then).
 """
 from __future__ import annotations
@@ -19,70 +20,29 @@ import tempfile
 import warnings
 from pathlib import Path
 
-import numpy as np
 import torch
-from torch import nn
 
 import seq2seq
 from seq2seq.config import ExportConfig, as_plain
+from seq2seq.config.model_tools import Quantize
 from seq2seq.errors import ConfigError
-from seq2seq.export import encoder_graph
+from seq2seq.export import check, encoder_graph, quantize
+from seq2seq.export.decoder_step import STEP_INPUTS, STEP_OUTPUTS, DecoderStep, sample, step_args
 from seq2seq.export.manifest import DECODER_STEP, ENCODER, NAME, Manifest, sha256
 from seq2seq.inference.translator import Translator
-from seq2seq.model.decoder import DecoderState, Memory
 from seq2seq.rundir import WriteError, copy_file
 
 log = logging.getLogger(__name__)
 
 
-class DecoderStep(nn.Module):
-    """One search step and its ranking, as exported (shapes: ``ort_search``'s engine protocol)."""
-
-    def __init__(self, model):
-        super().__init__()
-        self.decoder = model.decoder
-        self.rank = model.rank  # the PyTorch beam's ranking step (a function of its inputs only)
-
-    def forward(self, prev, hidden, context, keys, values, mask, scores):
-        logits, state, attn = self.decoder.step(prev, DecoderState(hidden, context), Memory(values, keys, mask, hidden))
-        top_val, top_idx = self.rank(logits, scores)
-        return top_val, top_idx, state.hidden, state.context, attn
-
-
-STEP_INPUTS = ["prev", "hidden", "context", "keys", "values", "mask", "scores"]
-STEP_OUTPUTS = ["top_val", "top_idx", "new_hidden", "new_context", "attention"]
-
-
-def _sample(model, vocab: int, pad_id: int, eos_id: int, batch: int, src_len: int, seed: int):
-    """A padded batch of random source ids with lengths from 1 to ``src_len`` (the longest first)."""
-    g = torch.Generator().manual_seed(seed)
-    lens = torch.randint(1, src_len + 1, (batch,), generator=g)
-    lens[0] = src_len
-    src = torch.randint(4, vocab, (batch, src_len), generator=g)
-    src[torch.arange(src_len)[None, :] >= lens[:, None]] = pad_id
-    src[torch.arange(batch), lens - 1] = eos_id
-    return src, lens
-
-
-def _step_args(model, src, lens, k: int):
-    """Example step inputs for b = len(src) // k sentences of k beams."""
-    with torch.no_grad():
-        mem = model.encode(src, lens)
-    n = src.size(0)
-    g = torch.Generator().manual_seed(n)
-    return (torch.randint(4, model.decoder.out_proj.out_features, (n,), generator=g), mem.init,
-            torch.randn(n, mem.values.size(-1), generator=g), mem.keys, mem.values, mem.mask,
-            torch.randn(n // k, k, generator=g))
-
-
 def _export_step(model, path: Path, opset: int, tok) -> None:
     from torch.export import Dim
 
-    src, lens = _sample(model, tok.src_vocab_size, tok.pad_id, tok.eos_id, batch=6, src_len=7, seed=0)
+    src, lens = sample(tok.src_vocab_size, tok.pad_id, tok.eos_id, batch=6, src_len=7, seed=0)
     rows, src_len = Dim("rows"), Dim("src_len")
     by_row, by_row_src = {0: rows}, {0: rows, 1: src_len}
     program = torch.onnx.export(
-        DecoderStep(model).eval(), _step_args(model, src, lens, 3), dynamo=True, opset_version=opset,
+        DecoderStep(model).eval(), step_args(model, src, lens, 3), dynamo=True, opset_version=opset,
         input_names=STEP_INPUTS, output_names=STEP_OUTPUTS, verbose=False,
         dynamic_shapes=(by_row, by_row, by_row, by_row_src, by_row_src, by_row_src,
                         {0: Dim("sentences"), 1: Dim("beam")}))
@@ -107,24 +67,21 @@ def _quiet_exporter():
             lg.setLevel(level)
 
 
-def _check(model, folder: Path, tok) -> float:
-    """Largest absolute difference between ONNX Runtime and PyTorch over both graphs on a fresh sample
-    (other sizes than the export's example, padding included)."""
-    from seq2seq.export.ort_model import OrtModel
-
-    ort = OrtModel.load(folder, 1)
-    src, lens = _sample(model, tok.src_vocab_size, tok.pad_id, tok.eos_id, batch=10, src_len=13, seed=1)
-    with torch.no_grad():
-        mem = model.encode(src, lens)
-        want = [mem.values, mem.keys, mem.init]
-        args = _step_args(model, src, lens, 5)
-        want_step = DecoderStep(model)(*args)
-    got = ort.encode(src.numpy(), lens.numpy())
-    got_step = ort.step(*(a.numpy() for a in args))
-    diffs = [float(np.abs(w.numpy().astype(np.float64) - g).max()) for w, g in zip(want, got)]
-    diffs.append(float(np.abs(want_step[0].numpy() - got_step[0]).max()))
-    diffs += [float(np.abs(w.numpy() - g).max()) for w, g in zip(want_step[2:], got_step[2:])]
-    return max(diffs)
+def _check(cfg: ExportConfig, tr, folder: Path, manifest: Manifest) -> None:
+    """Refuse an export that strays from PyTorch past its tolerance; record what was found in ``manifest``."""
+    out = Path(cfg.out)
+    if cfg.quantize == Quantize.int8:
+        found = check.int8_scores(tr, folder)
+        manifest.quantization["check"] = found
+        if not found["max_score_diff"] < cfg.int8_tolerance:
+            raise ConfigError(f"out={out}: the int8 graphs' scores differ from PyTorch's by {found['max_score_diff']:.2e} "
+                              f"(more than int8_tolerance={cfg.int8_tolerance}); nothing was written")
+        return
+    diff = check.float_diff(tr.model, folder, tr.tokenizer)
+    if not diff < cfg.tolerance:
+        raise ConfigError(f"out={out}: ONNX Runtime differs from PyTorch by {diff:.2e} (more than "
+                          f"tolerance={cfg.tolerance}); nothing was written")
+    manifest.source["max_abs_diff"] = diff
 
 
 def _results(run) -> dict:
@@ -197,16 +154,15 @@ def export_run(cfg: ExportConfig) -> tuple[Path, Manifest]:
         onnx.save(encoder_graph.build(model, cfg.opset), str(tmp / ENCODER))
         with _quiet_exporter():
             _export_step(model, tmp / DECODER_STEP, cfg.opset, tok)
+        if cfg.quantize == Quantize.int8:
+            for name in (ENCODER, DECODER_STEP):
+                quantize.quantize_graph(tmp / name)
         spm_files = sorted({p for p in tr.run.tokenizer_files(tok.joint)})
         for p in spm_files:
             copy_file(p, tmp / p.name)
         manifest = _manifest(cfg, tr, model, [tmp / ENCODER, tmp / DECODER_STEP, *(tmp / p.name for p in spm_files)])
         manifest.write(tmp)
-        diff = _check(model, tmp, tok)
-        if not diff < cfg.tolerance:
-            raise ConfigError(f"out={out}: ONNX Runtime differs from PyTorch by {diff:.2e} (more than "
-                              f"tolerance={cfg.tolerance}); nothing was written")
-        manifest.source["max_abs_diff"] = diff
+        _check(cfg, tr, tmp, manifest)
         manifest.write(tmp)
         tmp.chmod(0o755)  # mkdtemp makes it private; an export is meant to be copied and shared
         for f in tmp.iterdir():
@@ -231,7 +187,8 @@ def _manifest(cfg: ExportConfig, tr, model, files: list[Path]) -> Manifest:
                "encoder_layers": model.encoder.rnn.num_layers, "parameters": model.num_parameters()},
         source={"run_dir": str(tr.run.root.resolve()), "checkpoint": cfg.checkpoint, "step": tr.step,
                 "seq2seq": seq2seq.__version__, "torch": torch.__version__, "opset": cfg.opset,
-                "precision": "fp32"},
+                "precision": str(cfg.quantize) if cfg.quantize != Quantize.none else "fp32"},
         data=as_plain(tr.data),
         sacrebleu=_results(tr.run),
+        quantization=quantize.record(files[:2]) if cfg.quantize == Quantize.int8 else {},
     )

@@ -1,0 +1,140 @@
+"""seq2seq-export quantize=int8: dynamic int8 graphs, their manifest, their check and their decoding,
+against the session's real trained smoke run and its float32 export."""
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from conftest import real_lines, run_cli
+
+pytest.importorskip("onnxruntime")
+pytest.importorskip("onnxscript")
+
+TOLERANCE = 0.1  # ExportConfig.int8_tolerance's default: the documented bound on a step's score change
+
+
+@pytest.fixture(scope="module")
+def exports(smoke_run, tmp_path_factory, cache_env) -> dict[str, Path]:
+    """{"fp32": folder, "int8": folder}, each written by the command; the int8 run's stderr under "stderr"."""
+    root = tmp_path_factory.mktemp("int8")
+    found = {}
+    for kind in ("fp32", "int8"):
+        extra = ["quantize=int8"] if kind == "int8" else []
+        proc = run_cli("seq2seq-export", f"run_dir={smoke_run}", f"out={root / kind}", *extra, env=cache_env)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        found[kind], found[f"{kind}_stdout"], found[f"{kind}_stderr"] = root / kind, proc.stdout, proc.stderr
+    return found
+
+
+def node_types(path: Path) -> list[str]:
+    import onnx
+
+    return [node.op_type for node in onnx.load(str(path)).graph.node]
+
+
+def test_int8_manifest_records_the_quantisation_and_its_check(exports):
+    manifest = json.loads((exports["int8"] / "manifest.json").read_text())
+    q = manifest["quantization"]
+    assert manifest["source"]["precision"] == "int8" and q["type"] == "int8"
+    assert q["matmul_integer_nodes"] == {name: node_types(exports["int8"] / name).count("MatMulInteger")
+                                         for name in ("encoder.onnx", "decoder_step.onnx")}
+    check = q["check"]
+    assert 0 < check["max_score_diff"] < TOLERANCE
+    assert set(check["equal_translations"]) == {"greedy", "beam5"} and check["sentences"] == 32
+    assert all(0.0 <= share <= 1.0 for share in check["equal_translations"].values())
+    assert "int8: scores within" in exports["int8_stdout"]
+    # the quantiser's root-logger notes (products left float32, pre-processing advice) are held back
+    assert "Traceback" not in exports["int8_stderr"] and "Ignore MatMul" not in exports["int8_stderr"]
+    assert "pre-processing" not in exports["int8_stderr"]
+    fp32 = json.loads((exports["fp32"] / "manifest.json").read_text())
+    assert fp32["quantization"] == {} and fp32["source"]["precision"] == "fp32"
+
+
+def test_int8_graphs_hold_integer_products_and_a_float_gru(exports):
+    """Every product with a constant weight (the linear layers, Gemm in the float32 graph included) is an
+    integer product; the attention's product with the encoder states stays float; the GRU is untouched."""
+    import onnx
+
+    step = node_types(exports["int8"] / "decoder_step.onnx")
+    fp32_step = onnx.load(str(exports["fp32"] / "decoder_step.onnx")).graph
+    weights = {t.name for t in fp32_step.initializer}
+    constant_products = sum(n.op_type in ("MatMul", "Gemm") and n.input[1] in weights for n in fp32_step.node)
+    assert constant_products >= 5 and step.count("MatMulInteger") == constant_products
+    assert step.count("DynamicQuantizeLinear") == constant_products and "Gemm" not in step
+    int8_step = onnx.load(str(exports["int8"] / "decoder_step.onnx")).graph
+    int8_weights = {t.name for t in int8_step.initializer}
+    float_products = [n for n in int8_step.node if n.op_type == "MatMul"]
+    assert float_products and all(n.input[1] not in int8_weights for n in float_products)  # attention over values
+    encoder = node_types(exports["int8"] / "encoder.onnx")
+    assert "GRU" in encoder and encoder.count("MatMulInteger") == 2 and "Gemm" not in encoder  # bridge and keys
+    sizes = {k: sum(f.stat().st_size for f in exports[k].glob("*.onnx")) for k in ("fp32", "int8")}
+    assert sizes["int8"] < 0.8 * sizes["fp32"]
+
+
+def test_int8_export_decodes_every_line_close_to_the_float_export(exports):
+    """Both exports decode the same real lines; where they agree on the output, its total score differs by
+    at most the per-step tolerance times the steps taken."""
+    from seq2seq.inference.translator import Translator
+    from seq2seq.search.options import SearchOptions
+
+    lines = real_lines("test.es", 24)
+    fp32, int8 = Translator.from_export(exports["fp32"], 1), Translator.from_export(exports["int8"], 1)
+    for beam in (1, 4):
+        opts = SearchOptions(beam_size=beam, n_best=1)
+        want, got = fp32.translate_hypotheses(lines, opts), int8.translate_hypotheses(lines, opts)
+        assert len(got) == len(lines) and all(len(h) == 1 and np.isfinite(h[0].score) for h in got)
+        same = [(w[0], g[0]) for w, g in zip(want, got) if w[0].tokens == g[0].tokens]
+        assert len(same) >= len(lines) // 2, f"beam {beam}: only {len(same)} of {len(lines)} equal"
+        for w, g in same:
+            assert abs(w.score - g.score) <= TOLERANCE * (len(w.tokens) + w.finished)
+    text = int8.translate(lines[:3], beam_size=2)
+    assert len(text) == 3 and all(isinstance(t.text, str) for t in text)
+
+
+def test_int8_step_scores_are_within_tolerance_of_the_float_export(exports):
+    """On ONNX Runtime alone: the same step inputs through both exports' graphs, end to end (each graph its
+    own encoder), rank within the tolerance of each other."""
+    from seq2seq.export.ort_model import OrtModel
+
+    fp32, int8 = OrtModel.load(exports["fp32"], 1), OrtModel.load(exports["int8"], 1)
+    rng = np.random.default_rng(0)
+    vocab = int(fp32.manifest.tokenizer["src_vocab"])
+    lens = np.array([9, 5, 7, 2, 9, 3], np.int64)
+    src = rng.integers(4, vocab, (6, 9)).astype(np.int64)
+    src[np.arange(9)[None, :] >= lens[:, None]] = fp32.pad_id
+    src[np.arange(6), lens - 1] = fp32.eos_id
+    prev = rng.integers(4, fp32.tgt_vocab, 6).astype(np.int64)
+    scores = rng.standard_normal((2, 3)).astype(np.float32)
+    mask = np.arange(9)[None, :] < lens[:, None]
+    top = []
+    for m in (fp32, int8):
+        values, keys, init = m.encode(src, lens)
+        context = np.zeros((6, values.shape[-1]), np.float32)
+        top.append(m.step(prev, init, context, keys, values, mask, scores)[0])
+    diff = np.abs(top[0] - top[1]).max()
+    assert 0 < diff < TOLERANCE
+
+
+def test_int8_past_its_tolerance_is_refused_and_leaves_nothing(exports, smoke_run, tmp_path, cache_env):
+    diff = json.loads((exports["int8"] / "manifest.json").read_text())["quantization"]["check"]["max_score_diff"]
+    out = tmp_path / "new" / "export"
+    proc = run_cli("seq2seq-export", f"run_dir={smoke_run}", f"out={out}", "quantize=int8",
+                   f"int8_tolerance={diff / 2}", env=cache_env)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr[-2000:]
+    errors = [line for line in proc.stderr.splitlines() if "error:" in line]
+    assert len(errors) == 1 and f"(more than int8_tolerance={diff / 2}); nothing was written" in errors[0]
+    assert errors[0].startswith(f"seq2seq-export: error: out={out}: the int8 graphs' scores differ from PyTorch's by ")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("option,message", [
+    ("quantize=int4", "quantize: Invalid value 'int4', expected one of [none, int8]"),
+    ("int8_tolerance=0", "int8_tolerance=0.0 must be positive"),
+])
+def test_bad_quantize_options_are_one_line_errors(smoke_run, tmp_path, cache_env, option, message):
+    proc = run_cli("seq2seq-export", f"run_dir={smoke_run}", f"out={tmp_path / 'x'}", option, env=cache_env)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr[-2000:]
+    errors = [line for line in proc.stderr.splitlines() if "error:" in line]
+    assert len(errors) == 1 and message in errors[0], proc.stderr
+    assert not (tmp_path / "x").exists()
