@@ -5,7 +5,9 @@ The runs are written here, not trained: a tiny sentencepiece model and randomly 
 checkpoints, so the tests take seconds. Expected values come from each model's own ``step``, combined in
 float64 by the test.
 """
+import http.client
 import io
+import json
 from dataclasses import asdict
 from pathlib import Path
 
@@ -193,3 +195,31 @@ def test_translate_and_eval_commands_decode_with_the_ensemble(runs, tmp_path):
     assert proc.returncode == 0, proc.stderr[-2000:]
     (hyp,) = (tmp_path / "eval").glob("*.hyp")
     assert hyp.read_text(encoding="utf-8").splitlines() == want
+
+
+def test_the_server_decodes_with_the_ensemble(runs):
+    from conftest import Server
+
+    want = _load("a", "b", runs=runs).translate(LINES[:4], beam_size=2, **SHORT)
+    srv = Server(runs["a"], f"ensemble=[{runs['b']}]", "device=cpu", "precision=fp32", "max_len_a=1.0",
+                 "max_len_b=4")
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=60)
+        conn.request("POST", "/translate", json.dumps({"text": LINES[:4], "beam_size": 2}).encode(),
+                     {"content-type": "application/json"})
+        r = conn.getresponse()
+        assert r.status == 200
+        out = json.loads(r.read())
+    finally:
+        srv.stop()
+    assert [t["text"] for t in out["translations"]] == [w.text for w in want]
+
+
+def test_a_prefix_is_forced_in_the_ensemble_too(runs):
+    """Prefixes work in the search loops, above the model protocol: an ensemble needs nothing of its own."""
+    ens = _load("a", "b", runs=runs)
+    prefix = [" ".join(real_lines("test.en", 3)[k].split()[:2]) for k in range(3)]
+    for opts in ({"beam_size": 1}, {"beam_size": 3, "n_best": 2}):
+        for res, p in zip(ens.translate(LINES[:3], prefix=prefix, **opts, **SHORT), prefix):
+            want = ens.tokenizer.tgt_pieces(ens.tokenizer.encode_tgt([p])[0])
+            assert all(h.pieces[: len(want)] == want for h in res.nbest)
