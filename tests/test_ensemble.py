@@ -193,8 +193,10 @@ def test_translate_and_eval_commands_decode_with_the_ensemble(runs, tmp_path):
     assert proc.stdout.splitlines() == want
     proc = run_cli("seq2seq-eval", *common, f"src={src}", f"refs=[{ref}]", f"out={tmp_path / 'eval'}")
     assert proc.returncode == 0, proc.stderr[-2000:]
-    (hyp,) = (tmp_path / "eval").glob("*.hyp")
+    hyp = tmp_path / "eval" / "src.es.best.ensemble2.beam3.hyp"  # never run_dir's own src.es.best.beam3.hyp
     assert hyp.read_text(encoding="utf-8").splitlines() == want
+    saved = json.loads(hyp.with_suffix(".json").read_text(encoding="utf-8"))
+    assert (saved["ensemble"], saved["ensemble_weights"]) == ([str(runs["a"]), str(runs["b"])], [1.0, 3.0])
 
 
 def test_the_server_decodes_with_the_ensemble(runs):

@@ -59,10 +59,13 @@ def run_eval(cfg: EvalConfig) -> dict:
               "references": ref_names[:1], **score(text, refs[:1], ter=True).as_dict(),
               "seconds": round(seconds, 2), "sentences_per_sec": round(len(text) / seconds, 2),
               "pieces_per_sec": round(pieces / seconds, 1)}
+    if cfg.ensemble:  # its own files: an ensemble's scores never overwrite run_dir's own
+        result["ensemble"], result["ensemble_weights"] = [cfg.run_dir, *cfg.ensemble], list(cfg.ensemble_weights)
     if len(refs) > 1:
         result["multiref"] = {"references": ref_names, **score(text, refs, ter=True).as_dict()}
     out = Path(cfg.out) if cfg.out else translator.run.eval_dir
-    stem = f"{name}.{Path(cfg.checkpoint).stem}.beam{cfg.beam_size}{_scoring_tag(cfg)}"
+    ensemble = f".ensemble{1 + len(cfg.ensemble)}" if cfg.ensemble else ""
+    stem = f"{name}.{Path(cfg.checkpoint).stem}{ensemble}.beam{cfg.beam_size}{_scoring_tag(cfg)}"
     result["hypotheses"] = str(out / f"{stem}.hyp")
     write_text(out / f"{stem}.hyp", "".join(t + "\n" for t in text))
     write_json(out / f"{stem}.json", result)
