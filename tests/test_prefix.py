@@ -1,12 +1,15 @@
 """Prefix-constrained decoding (issue 37): the forced start, bit-identity without a prefix, the continuation
 against an exhaustive search over a tiny model, PyTorch against ONNX Runtime, and the refusals."""
+import http.client
 import itertools
+import json
 
 import numpy as np
 import pytest
 import torch
 
-from conftest import real_lines, run_cli
+from conftest import Server, real_lines, run_cli
+from test_explorer import browser  # noqa: F401  (the fixture: a headless chromium, or a skip saying why)
 from seq2seq.config import ModelConfig
 from seq2seq.data.arrays import TokenArray
 from seq2seq.errors import ConfigError
@@ -173,3 +176,50 @@ def test_translate_cli_prefix_sep_tab_and_the_too_long_refusal(smoke_run, pt, ca
                    input="hola\t" + "And God said " * 20 + "\n", env=cache_env)
     errors = [ln for ln in proc.stderr.splitlines() if "error" in ln]
     assert proc.returncode == 2 and len(errors) == 1 and "is longer than the" in errors[0]
+
+
+def _post(server, body):
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=120)
+    conn.request("POST", "/translate", json.dumps(body).encode(), {"content-type": "application/json"})
+    resp = conn.getresponse()
+    return resp.status, json.loads(resp.read())
+
+
+def test_server_prefix_field(smoke_run, pt, cache_env):
+    lines = real_lines("test.es", 3)
+    srv = Server(smoke_run, "device=cpu", "precision=fp32", "batch_window_ms=20", env=cache_env)
+    try:
+        status, got = _post(srv, {"text": lines, "prefix": ["And God", "", "In the"], "beam_size": 3})
+        assert status == 200, got
+        want = pt.translate(lines, beam_size=3, prefix=["And God", "", "In the"])
+        assert [t["text"] for t in got["translations"]] == [r.text for r in want]
+        assert got["translations"][0]["text"].startswith("And God")
+        status, plain = _post(srv, {"text": lines, "beam_size": 3})
+        assert plain["translations"][1] == got["translations"][1]  # an empty prefix is plain decoding
+        status, err = _post(srv, {"text": lines[:1], "prefix": ["And " * 200]})
+        assert status == 422 and err["error"].startswith("prefix: a prefix of ") and "\n" not in err["error"]
+        status, err = _post(srv, {"text": lines[:2], "prefix": ["And"]})
+        assert status == 422 and err["error"].startswith("prefix: 1 prefixes for 2 sentences")
+    finally:
+        srv.stop()
+
+
+def test_explorer_prefix_box(browser, smoke_run, pt, cache_env):
+    line = real_lines("test.es", 1)[0]
+    srv = Server(smoke_run, "device=cpu", "precision=fp32", env=cache_env)
+    try:
+        status, want = _post(srv, {"text": [line], "prefix": ["And God"], "beam_size": 3, "n_best": 2})
+        assert status == 200
+        page = browser.new_page()
+        page.goto(srv.url + "/")
+        page.fill("#text", line)
+        page.fill("#prefix", "And God")
+        page.fill("#beam", "3")
+        page.fill("#nbest", "2")
+        page.click("#translate")
+        page.wait_for_selector("table.heatmap td.cell", timeout=60_000)
+        shown = page.locator(".hyp .text").all_inner_texts()
+        assert shown == [h["text"] for h in want["translations"][0]["nbest"]]
+        assert all(t.startswith("And God") for t in shown)
+    finally:
+        srv.stop()
