@@ -112,8 +112,22 @@ def preflight(argv: list[str]) -> FirstRun:
         from seq2seq.data.links import check_link_files
 
         check_link_files(cfg)  # guided-alignment links and the dev reference, before a run folder exists
+        if cfg.trainer.init_from:
+            _check_parent(cfg, config_name)
         first = first or FirstRun(cfg, out, multirun)
     return first
+
+
+def _check_parent(cfg, config_name: str) -> None:
+    """``trainer.init_from``: the parent checkpoint, and no model/tokenizer override that differs from it."""
+    from omegaconf import OmegaConf, open_dict
+
+    from seq2seq.training.init_from import preflight_check  # torch: only when fine-tuning
+
+    defaults = compose([], config_name)
+    with open_dict(defaults):
+        del defaults["hydra"]
+    preflight_check(cfg, OmegaConf.to_container(defaults, resolve=True, enum_to_str=True))
 
 
 def check_creatable(folder: Path, key: str) -> None:

@@ -27,6 +27,13 @@ class Schedule(Choice):
     constant = "constant"
 
 
+class InitCheckpoint(Choice):
+    best = "best"
+    last = "last"
+    ema = "ema"
+    averaged = "averaged"
+
+
 class SamplingSchedule(Choice):
     none = "none"
     linear = "linear"
@@ -153,6 +160,11 @@ class TrainerConfig(Rules):
     deterministic: bool = opt(False, "torch.use_deterministic_algorithms for bit-exact runs")
     resume: str = opt("", "resume from a run folder, a checkpoint file, or 'auto' (this run folder; "
                            "a new run while it has no checkpoint)")
+    init_from: str = opt("", "fine-tune: start a new run from this run folder's (or .pt file's) weights, keeping its "
+                             "model config and tokenizer; fresh optimizer, schedule, early stopping and budget")
+    init_checkpoint: InitCheckpoint = opt(InitCheckpoint.best, "init_from a run folder: which of its checkpoints")
+    init_keep_optimizer: bool = opt(False, "init_from: start from the parent's Adam moments (best/last only) "
+                                           "instead of fresh ones")
     keep_last: int = opt(1, "step checkpoints to keep besides last.pt and best.pt")
     max_bad_steps: int = opt(10, "stop after this many consecutive non-finite steps")
     ema_decay: float = opt(0.0, "exponential moving average of the weights, updated after every optimizer step "
@@ -188,6 +200,8 @@ class TrainerConfig(Rules):
             self._fail("ss_k", "must be in (0, 1) for scheduled_sampling=exponential")
         if self.scheduled_sampling == SamplingSchedule.inverse_sigmoid and self.ss_k < 1.0:
             self._fail("ss_k", "must be at least 1 for scheduled_sampling=inverse_sigmoid")
+        if self.init_from and self.resume:
+            raise ConfigError("trainer.init_from starts a new run and trainer.resume continues one: give only one")
         if not 0.0 < self.subword_alpha <= 1.0:
             self._fail("subword_alpha", "must be in (0, 1]")
         if self.subword_nbest < 2:

@@ -62,6 +62,8 @@ def finish(tr, reason: str, test: dict | None) -> dict:
         "parameters": tr.model.num_parameters(), "data": tr.data.report,
         "dev": {**p.best_dev, "bleu": p.best_bleu}, "test": test, "validations": p.history,
     }
+    if getattr(tr, "parent", None) is not None:  # trainer.init_from: the file this run's weights started from
+        results["parent"] = tr.parent.record
     if not tr.world.is_main:  # under DDP rank 0 alone writes
         return results
     write_json(tr.run.results, results)

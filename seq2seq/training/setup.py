@@ -27,7 +27,8 @@ log = logging.getLogger("seq2seq.training.trainer")  # train.log names the train
 def prepare(cfg: Config, world: World, run: RunDir, resumed_run: RunDir | None) -> tuple[PreparedData, Tokenizer]:
     """The corpus as id arrays, and the tokenizer this run keeps in its folder.
 
-    A resumed run keeps the exact tokenizer it was trained with, even if the cache was cleared. One
+    A resumed run keeps the exact tokenizer it was trained with, even if the cache was cleared; a
+    fine-tuning run passes its parent's folder as ``resumed_run`` and gets a copy of the parent's. One
     process per machine prepares a new corpus while the others wait, then they find it cached.
     """
     tok = Tokenizer.from_run(resumed_run, cfg.tokenizer.joint) if resumed_run is not None else None

@@ -29,6 +29,7 @@ from seq2seq.runtime import (autocast, configure_threads, resolve_device, resolv
 from seq2seq.training import loop, setup
 from seq2seq.training.ema import WeightEMA
 from seq2seq.training.guided import Guide
+from seq2seq.training.init_from import Parent
 from seq2seq.training.report import Window, finish, log_window
 from seq2seq.training.resume import load_resume
 from seq2seq.training.scheduled_sampling import ScheduledSampling
@@ -52,10 +53,12 @@ class Trainer:
         configure_threads(t.num_threads, t.deterministic)
         seed_everything(t.seed)
         self.budget = loop.Budget(t.max_steps, t.max_minutes)
+        self.parent = Parent.load(cfg, self.device)  # trainer.init_from: its model and tokenizer config are this run's
+        self.cfg = cfg = self.parent.adopt(cfg) if self.parent else cfg
         self.config_dict = as_plain(cfg)
         resumed, resumed_run = load_resume(t.resume, self.run, self.device, self.config_dict, self.world.size)
         check_link_files(cfg)  # before the tokenizer, the caches or anything in the run folder is made
-        self.data, self.tok = setup.prepare(cfg, self.world, self.run, resumed_run)
+        self.data, self.tok = setup.prepare(cfg, self.world, self.run, resumed_run or (self.parent and self.parent.run))
         self.guide = Guide.build(cfg, self.data, self.tok, self.device, resumed)  # trainer.guided_alignment
         self.ddp = self.subword_drawer = None
         try:  # from here on the trainer holds the DDP wrapper and a worker process: close() lets them go
@@ -72,6 +75,8 @@ class Trainer:
             self.progress, self.meter, self.window_seconds = Progress(), Meter(self.device), 0.0
             if resumed is not None:
                 self._restore(resumed)
+            elif self.parent is not None:
+                self.parent.start(self)
             self.ema = WeightEMA.build(self.model, t.ema_decay, resumed)  # after the restore: starts from its weights
             self.sampling = ScheduledSampling(t, self.tok.pad_id)
         except BaseException:
