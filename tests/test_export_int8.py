@@ -80,6 +80,7 @@ def test_int8_export_decodes_every_line_close_to_the_float_export(exports):
 
     lines = real_lines("test.es", 24)
     fp32, int8 = Translator.from_export(exports["fp32"], 1), Translator.from_export(exports["int8"], 1)
+    assert (fp32.precision, int8.precision, int8.backend) == ("fp32", "int8", "onnxruntime")  # the server's /health
     for beam in (1, 4):
         opts = SearchOptions(beam_size=beam, n_best=1)
         want, got = fp32.translate_hypotheses(lines, opts), int8.translate_hypotheses(lines, opts)

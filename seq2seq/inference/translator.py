@@ -184,7 +184,8 @@ class Translator:
         m = engine.manifest
         tok = Tokenizer.from_run(RunDir(export_dir), m.joint_tokenizer)
         m.check_tokenizer(tok)
-        return cls(RunDir(export_dir), None, tok, _dataclass_from(DataConfig, m.data), "cpu", "fp32", m.step, engine)
+        return cls(RunDir(export_dir), None, tok, _dataclass_from(DataConfig, m.data), "cpu",
+                   m.source.get("precision", "fp32"), m.step, engine)  # fp32, or int8 for quantize=int8
 
     @classmethod
     def from_config(cls, cfg) -> "Translator":
