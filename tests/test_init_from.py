@@ -105,3 +105,33 @@ def test_missing_parent_refused(tmp_path, cache_env):
     assert proc.returncode == 2
     assert "no such run folder or checkpoint file" in proc.stderr and proc.stderr.count("\n") == 1
     assert not (tmp_path / "r").exists()
+
+
+def test_domain_split_by_book(tmp_path):
+    """scripts/domain_split.py: verses go to ot-/nt- files by their key's book, in order, every suffix alike."""
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    keys = ["Genesis 1:1", "Matthew 1:1", "I Samuel 3:4", "Revelation of John 22:21", "Malachi 4:6"]
+    for name in ("train", "dev", "test"):
+        (corpus / f"{name}.key").write_text("".join(f"{k}\n" for k in keys))
+        (corpus / f"{name}.es").write_text("".join(f"es {i}\n" for i in range(5)))
+        with gzip.open(corpus / f"{name}.en.gz", "wt") as f:
+            f.write("".join(f"en {i}\n" for i in range(5)))
+    (corpus / "dev.align").write_text("0-0\n\n1-1\n\n2-2\n")  # an empty line: a verse without links
+    out = tmp_path / "out"
+    proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "domain_split.py"), "--corpus", str(corpus),
+                           "--out", str(out)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert (out / "ot-train.es").read_text() == "es 0\nes 2\nes 4\n"
+    assert (out / "nt-train.en").read_text() == "en 1\nen 3\n"
+    assert (out / "nt-test.key").read_text() == "Matthew 1:1\nRevelation of John 22:21\n"
+    assert (out / "ot-dev.align").read_text() == "0-0\n1-1\n2-2\n" and (out / "nt-dev.align").read_text() == "\n\n"
+    (corpus / "test.key").write_text("Genesis 1:1\nTobit 1:1\n" + "Genesis 1:2\n" * 3)
+    proc = subprocess.run([sys.executable, str(ROOT / "scripts" / "domain_split.py"), "--corpus", str(corpus),
+                           "--out", str(out)], capture_output=True, text=True)
+    assert proc.returncode != 0 and "test.key line 2: unknown book 'Tobit'" in proc.stderr
