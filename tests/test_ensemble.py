@@ -20,7 +20,7 @@ from conftest import real_lines, run_cli
 from seq2seq import checkpoint
 from seq2seq.config import ModelConfig
 from seq2seq.data.tokenizer import Tokenizer
-from seq2seq.errors import ConfigError
+from seq2seq.errors import CheckpointError, ConfigError
 from seq2seq.inference.translator import Translator
 from seq2seq.model.seq2seq import build_model
 from seq2seq.search.ensemble import Ensemble
@@ -152,6 +152,8 @@ def test_translation_attention_is_the_mean_of_the_models(runs):
 
 
 def test_refusals_in_the_api(runs):
+    with pytest.raises(CheckpointError, match="not an ensemble"):
+        _load("a", "b", runs=runs).align([LINES[0]], ["In the beginning"])
     with pytest.raises(ConfigError, match=f"{runs['c']}.*{runs['a']}.*tokenizer"):
         _load("a", "c", runs=runs)
     with pytest.raises(ConfigError, match="2 positive numbers"):
@@ -212,6 +214,10 @@ def test_the_server_decodes_with_the_ensemble(runs):
         r = conn.getresponse()
         assert r.status == 200
         out = json.loads(r.read())
+        conn.request("POST", "/align", json.dumps({"pairs": [{"source": LINES[0], "target": "In the beginning"}]}).encode(),
+                     {"content-type": "application/json"})
+        r = conn.getresponse()
+        assert r.status == 400 and "ensemble" in json.loads(r.read())["error"]
     finally:
         srv.stop()
     assert [t["text"] for t in out["translations"]] == [w.text for w in want]

@@ -108,6 +108,11 @@ class Translator:
         """``pytorch`` or ``onnxruntime``: what decodes (the server's /health shows it)."""
         return "pytorch" if self.engine is None else "onnxruntime"
 
+    @property
+    def is_ensemble(self) -> bool:
+        """Several models decode (``from_runs``): there is no one model to force pairs through (``align``)."""
+        return self.model is not None and not hasattr(self.model, "decoder")
+
     @classmethod
     def from_run(cls, run_dir: Path | str, checkpoint_name: str = "best", device: str = "auto",
                  precision: str = "auto", num_threads: int = 0) -> "Translator":
@@ -267,7 +272,7 @@ class Translator:
         if self.engine is not None:
             raise CheckpointError("forced alignment needs the PyTorch model: load the run with run_dir= "
                                   "(Translator.from_run), not an ONNX export")
-        if not hasattr(self.model, "decoder"):
+        if self.is_ensemble:
             raise CheckpointError("forced alignment reads one model's attention: load one run (Translator.from_run), "
                                   "not an ensemble")
         return align_lines(self, [clean(s) for s in sources], [clean(t) for t in targets], reading=reading,

@@ -72,13 +72,17 @@ def add_align(app: FastAPI, translator: Translator, batcher: MicroBatcher, limit
               openapi_extra={"requestBody": {"required": True, "content": {
                   "application/json": {"schema": AlignRequest.model_json_schema()}}}},
               responses={200: {"content": {"application/json": {"example": _EXAMPLE}}},
-                         400: {"description": "body is not UTF-8 or not JSON; or the server runs an ONNX export"},
+                         400: {"description": "body is not UTF-8 or not JSON; or the server runs an ONNX export "
+                                                "or an ensemble"},
                          413: {"description": "body, pair count or sentence length over a limit"},
                          422: {"description": "wrong types, unknown option, a side with no words, bad reference"},
                          503: {"description": "more sentences waiting than max_waiting_lines; retry later"}})
     async def align(request: Request) -> JSONResponse:  # RequestError and Busy: app's error handlers
         if translator.engine is not None:
             raise RequestError(400, NEEDS_RUN)
+        if translator.is_ensemble:
+            raise RequestError(400, "forced alignment reads one model's attention: this server decodes an ensemble "
+                               "(ensemble=); start seq2seq-serve without it to use /align")
         items, key = parse_align(await request.body(), limits)
         entries = await batcher.submit(items, key)
         scored = [([tuple(link) for link in e["links"]], it.reference)
