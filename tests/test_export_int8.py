@@ -117,16 +117,26 @@ def test_int8_step_scores_are_within_tolerance_of_the_float_export(exports):
     assert 0 < diff < TOLERANCE
 
 
-def test_int8_past_its_tolerance_is_refused_and_leaves_nothing(exports, smoke_run, tmp_path, cache_env):
-    diff = json.loads((exports["int8"] / "manifest.json").read_text())["quantization"]["check"]["max_score_diff"]
-    out = tmp_path / "new" / "export"
-    proc = run_cli("seq2seq-export", f"run_dir={smoke_run}", f"out={out}", "quantize=int8",
-                   f"int8_tolerance={diff / 2}", env=cache_env)
-    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr[-2000:]
-    errors = [line for line in proc.stderr.splitlines() if "error:" in line]
-    assert len(errors) == 1 and f"(more than int8_tolerance={diff / 2}); nothing was written" in errors[0]
-    assert errors[0].startswith(f"seq2seq-export: error: out={out}: the int8 graphs' scores differ from PyTorch's by ")
-    assert list(tmp_path.iterdir()) == []
+def test_int8_past_its_tolerance_is_refused_in_one_line(exports, smoke_run):
+    """The export's check on the int8 folder, with a tolerance of half the difference it recorded: a one-line
+    ConfigError (export_run then removes the folder, as test_export checks for the float32 refusal)."""
+    from seq2seq.config import ExportConfig
+    from seq2seq.errors import ConfigError
+    from seq2seq.export.manifest import Manifest
+    from seq2seq.export.onnx_export import _check
+    from seq2seq.inference.translator import Translator
+
+    manifest = Manifest.read(exports["int8"])
+    diff = manifest.quantization["check"]["max_score_diff"]
+    cfg = ExportConfig(run_dir=str(smoke_run), out="somewhere", quantize="int8", int8_tolerance=diff / 2)
+    tr = Translator.from_run(smoke_run, device="cpu", precision="fp32")
+    tr.model.float().eval()
+    with pytest.raises(ConfigError) as refused:
+        _check(cfg, tr, exports["int8"], manifest)
+    message = str(refused.value)
+    assert "\n" not in message and message.startswith("out=somewhere: the int8 graphs' scores differ from PyTorch's by ")
+    assert message.endswith(f"(more than int8_tolerance={diff / 2}); nothing was written")
+    assert f"{diff:.2e}" in message
 
 
 @pytest.mark.parametrize("option,message", [
