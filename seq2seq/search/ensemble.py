@@ -2,12 +2,11 @@
 ``rank``, and memory and state that ``index_select``) over a list of ``Seq2Seq`` models, so greedy and beam
 search run unchanged.
 
-At every step each model's logits become float32 log-probabilities and the ensemble returns their weighted
-mean as its "logits". The searches take ``log_softmax`` of what ``step`` returns, which renormalises that
-mean: the ensemble's distribution is the weighted geometric mean of the models' distributions. Applied to
-log-probabilities that are already normalised, float32 ``log_softmax`` subtracts a log-sum-exp that is
-zero only up to rounding, so an ensemble of one model picks the model's tokens but its scores may differ
-from the model's own in the last bits.
+At every step the ensemble returns the weighted mean of the models' float32 logits. The searches take
+``log_softmax`` of what ``step`` returns, and the per-model log-normalisers are constants of each row, so that
+is the renormalised weighted mean of the models' log-probabilities: the weighted geometric mean of their
+distributions. Averaging logits rather than log-probabilities takes one rounding step out, so an ensemble of
+one model decodes bit for bit as the model alone (scores included).
 """
 from __future__ import annotations
 
@@ -67,17 +66,17 @@ class Ensemble(nn.Module):
         return EnsembleState(tuple(m.init_state(mem) for m, mem in zip(self.models, memory.parts)))
 
     def step(self, prev: torch.Tensor, state: EnsembleState, memory: EnsembleMemory):
-        """prev (B,) long -> mean log-probs (B, V) float32, next state, mean attention (B, S) float32.
+        """prev (B,) long -> mean logits (B, V) float32, next state, mean attention (B, S) float32.
 
         Both means use ``weights``, summed in model order.
         """
-        logp = attn = None
+        mean = attn = None
         states = []
         for m, w, st, mem in zip(self.models, self.weights, state.parts, memory.parts):
             logits, st, a = m.step(prev, st, mem)
             states.append(st)
-            lp, a = w * torch.log_softmax(logits.float(), dim=-1), w * a.float()
-            logp, attn = (lp, a) if logp is None else (logp + lp, attn + a)
-        return logp, EnsembleState(tuple(states)), attn
+            lg, a = w * logits.float(), w * a.float()
+            mean, attn = (lg, a) if mean is None else (mean + lg, attn + a)
+        return mean, EnsembleState(tuple(states)), attn
 
     rank = staticmethod(Seq2Seq.rank)
