@@ -181,6 +181,7 @@ def test_cli_refuses_another_tokenizer_weights_and_exports(runs, tmp_path):
     _one_error_line(proc, "ensemble= decodes PyTorch runs")
 
 
+@pytest.mark.slow
 def test_translate_and_eval_commands_decode_with_the_ensemble(runs, tmp_path):
     src, ref = tmp_path / "src.es", tmp_path / "ref.en"
     src.write_text("\n".join(LINES) + "\n", encoding="utf-8")
@@ -200,6 +201,7 @@ def test_translate_and_eval_commands_decode_with_the_ensemble(runs, tmp_path):
     assert (saved["ensemble"], saved["ensemble_weights"]) == ([str(runs["a"]), str(runs["b"])], [1.0, 3.0])
 
 
+@pytest.mark.slow
 def test_the_server_decodes_with_the_ensemble(runs):
     from conftest import Server
 

@@ -33,6 +33,7 @@ def node_types(path: Path) -> list[str]:
     return [node.op_type for node in onnx.load(str(path)).graph.node]
 
 
+@pytest.mark.slow
 def test_int8_manifest_records_the_quantisation_and_its_check(exports):
     manifest = json.loads((exports["int8"] / "manifest.json").read_text())
     q = manifest["quantization"]
@@ -51,6 +52,7 @@ def test_int8_manifest_records_the_quantisation_and_its_check(exports):
     assert fp32["quantization"] == {} and fp32["source"]["precision"] == "fp32"
 
 
+@pytest.mark.slow
 def test_int8_graphs_hold_integer_products_and_a_float_gru(exports):
     """Every product with a constant weight (the linear layers, Gemm in the float32 graph included) is an
     integer product; the attention's product with the encoder states stays float; the GRU is untouched."""
@@ -72,6 +74,7 @@ def test_int8_graphs_hold_integer_products_and_a_float_gru(exports):
     assert sizes["int8"] < 0.8 * sizes["fp32"]
 
 
+@pytest.mark.slow
 def test_int8_export_decodes_every_line_close_to_the_float_export(exports):
     """Both exports decode the same real lines; where they agree on the output, its total score differs by
     at most the per-step tolerance times the steps taken."""
@@ -93,6 +96,7 @@ def test_int8_export_decodes_every_line_close_to_the_float_export(exports):
     assert len(text) == 3 and all(isinstance(t.text, str) for t in text)
 
 
+@pytest.mark.slow
 def test_int8_step_scores_are_within_tolerance_of_the_float_export(exports):
     """On ONNX Runtime alone: the same step inputs through both exports' graphs, end to end (each graph its
     own encoder), rank within the tolerance of each other."""
@@ -117,6 +121,7 @@ def test_int8_step_scores_are_within_tolerance_of_the_float_export(exports):
     assert 0 < diff < TOLERANCE
 
 
+@pytest.mark.slow
 def test_int8_past_its_tolerance_is_refused_in_one_line(exports, smoke_run):
     """The export's check on the int8 folder, with a tolerance of half the difference it recorded: a one-line
     ConfigError (export_run then removes the folder, as test_export checks for the float32 refusal)."""

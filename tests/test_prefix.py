@@ -143,6 +143,7 @@ def export_dir(smoke_run, tmp_path_factory, cache_env):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("beam", [1, 4])
 def test_onnx_runtime_with_prefixes_agrees_with_pytorch_and_empty_is_plain(pt, export_dir, beam):
     from seq2seq.inference.translator import Translator
@@ -185,6 +186,7 @@ def _post(server, body):
     return resp.status, json.loads(resp.read())
 
 
+@pytest.mark.slow
 def test_server_prefix_field(smoke_run, pt, cache_env):
     lines = real_lines("test.es", 3)
     srv = Server(smoke_run, "device=cpu", "precision=fp32", "batch_window_ms=20", env=cache_env)
@@ -204,6 +206,7 @@ def test_server_prefix_field(smoke_run, pt, cache_env):
         srv.stop()
 
 
+@pytest.mark.slow
 def test_explorer_prefix_box(browser, smoke_run, pt, cache_env):
     line = real_lines("test.es", 1)[0]
     srv = Server(smoke_run, "device=cpu", "precision=fp32", env=cache_env)
