@@ -15,7 +15,6 @@ the first epoch. This module imports no torch: the worker stays small.
 """
 from __future__ import annotations
 
-import concurrent.futures
 import multiprocessing
 from dataclasses import dataclass
 
@@ -73,24 +72,42 @@ class SubwordDrawer:
     resumed one) and starts the next draw. The worker maps a cached corpus's files itself; an in-memory
     one is copied to it once, when it starts. Each epoch's draw comes back whole, in memory (4 bytes a
     piece): fine for the bundled corpus, a cost to weigh for corpora of millions of pairs.
+
+    One process and two one-way pipes, not a ``ProcessPoolExecutor``: stopping the worker while it is
+    sending a draw left the executor's manager thread blocked for ever on the half-read message (the
+    parent holds the result pipe's other end, so no EOF comes), and ``shutdown`` waited on that thread.
+    Here the parent alone reads, only in ``get``, and ``close`` just stops the process.
     """
 
     def __init__(self, spec: SubwordDrawSpec, ids: ParallelIds) -> None:
-        self.spec = spec
         # spawn, not fork: the trainer's process holds torch's thread pools, which do not survive a fork
-        self._pool = concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                                            initializer=_keep, initargs=(_portable(ids),))
-        self._ahead: dict[int, concurrent.futures.Future] = {}
+        ctx = multiprocessing.get_context("spawn")
+        requests_in, self._requests = ctx.Pipe(duplex=False)
+        self._results, results_out = ctx.Pipe(duplex=False)
+        self._process = ctx.Process(target=_serve, args=(spec, _portable(ids), requests_in, results_out),
+                                    daemon=True, name="subword-draws")
+        self._process.start()
+        requests_in.close()  # the worker's ends: closed here so a dead worker reads as EOF, not silence
+        results_out.close()
+        self._asked: list[int] = []  # epochs requested and not yet read back, in order
 
     def _start(self, epoch: int) -> None:
-        if epoch not in self._ahead:
-            self._ahead[epoch] = self._pool.submit(_draw_in_worker, self.spec, epoch)
+        if epoch not in self._asked:
+            self._requests.send(epoch)
+            self._asked.append(epoch)
 
     def get(self, epoch: int) -> ParallelIds:
         self._start(epoch)
-        data = self._ahead.pop(epoch).result()
-        for stale in [e for e in self._ahead if e < epoch]:
-            self._ahead.pop(stale).cancel()
+        while True:  # draws come back in the order asked; one asked earlier and no longer wanted is dropped
+            done = self._asked.pop(0)
+            try:
+                ok, data = self._results.recv()
+            except EOFError:
+                raise RuntimeError(f"the subword-draw worker stopped (exit code {self._process.exitcode})") from None
+            if not ok:
+                raise data
+            if done == epoch:
+                break
         self._start(epoch + 1)
         return ParallelIds(*(TokenArray(d, o) for d, o in data))
 
@@ -98,19 +115,15 @@ class SubwordDrawer:
         """Stop the worker and wait until it has exited (idempotent).
 
         The draw it may be running (the next epoch's) is wanted by no one once training ends, so it is
-        stopped, not awaited: for a big corpus it takes minutes. Not waiting at all, as ``shutdown(wait=False)``
-        does, would leave a child process and the executor's thread alive into the interpreter's exit.
+        stopped, not awaited: for a big corpus it takes minutes.
         """
-        pool, self._pool = self._pool, None
-        if pool is None:
+        process, self._process = self._process, None
+        if process is None:
             return
-        self._ahead.clear()
-        workers = list((getattr(pool, "_processes", None) or {}).values())  # 3.14 has terminate_workers()
-        for process in workers:
-            process.terminate()
-        pool.shutdown(wait=True, cancel_futures=True)
-        for process in workers:
-            process.join()
+        process.terminate()
+        process.join()
+        self._requests.close()
+        self._results.close()
 
 
 _corpus: ParallelIds | None = None  # the worker's copy of the best ids
@@ -135,6 +148,17 @@ def _keep(sides: tuple) -> None:
     _corpus = ParallelIds(*(load(*s) for s in sides))
 
 
-def _draw_in_worker(spec: SubwordDrawSpec, epoch: int):
-    out = draw_epoch(spec, _corpus, epoch)
-    return (out.src.data, out.src.offsets), (out.tgt.data, out.tgt.offsets)
+def _serve(spec: SubwordDrawSpec, sides: tuple, requests, results) -> None:
+    """The worker: keep the corpus, then answer each requested epoch with ``(True, arrays)`` (or
+    ``(False, exception)``) until the request pipe closes."""
+    _keep(sides)
+    while True:
+        try:
+            epoch = requests.recv()
+        except EOFError:
+            return
+        try:
+            out = draw_epoch(spec, _corpus, epoch)
+            results.send((True, ((out.src.data, out.src.offsets), (out.tgt.data, out.tgt.offsets))))
+        except Exception as e:  # noqa: BLE001 (handed to the trainer, which raises it)
+            results.send((False, e))
