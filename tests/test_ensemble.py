@@ -168,6 +168,7 @@ def _one_error_line(proc, needle: str) -> None:
     assert "Traceback" not in proc.stderr and proc.stdout == ""
 
 
+@pytest.mark.slow
 def test_cli_refuses_another_tokenizer_weights_and_exports(runs, tmp_path):
     src = tmp_path / "src.es"
     src.write_text("\n".join(LINES) + "\n", encoding="utf-8")

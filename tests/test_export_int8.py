@@ -148,6 +148,7 @@ def test_int8_past_its_tolerance_is_refused_in_one_line(exports, smoke_run):
     ("quantize=int4", "quantize: Invalid value 'int4', expected one of [none, int8]"),
     ("int8_tolerance=0", "int8_tolerance=0.0 must be positive"),
 ])
+@pytest.mark.slow
 def test_bad_quantize_options_are_one_line_errors(smoke_run, tmp_path, cache_env, option, message):
     proc = run_cli("seq2seq-export", f"run_dir={smoke_run}", f"out={tmp_path / 'x'}", option, env=cache_env)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr[-2000:]

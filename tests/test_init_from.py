@@ -67,6 +67,7 @@ def test_trainer_starts_from_parent_weights(parent, corpus, tmp_path, cache_env,
     assert (tmp_path / "run" / "spm.model").read_bytes() == (parent / "spm.model").read_bytes()
 
 
+@pytest.mark.slow
 def test_fine_tuned_run_records_its_parent(parent, corpus, tmp_path, cache_env):
     run_dir = tmp_path / "child"
     proc = run_cli("seq2seq-train", *_child_args(parent, corpus, run_dir), cwd=tmp_path, env=cache_env)
@@ -90,6 +91,7 @@ def test_fine_tuned_run_records_its_parent(parent, corpus, tmp_path, cache_env):
     ("trainer.resume=auto", "trainer.init_from starts a new run and trainer.resume continues one"),
     ("trainer.init_checkpoint=ema", "no checkpoints/ema.pt in that run folder"),
 ])
+@pytest.mark.slow
 def test_refusals_before_a_run_folder(parent, corpus, tmp_path, cache_env, override, needle):
     run_dir = tmp_path / "refused"
     proc = run_cli("seq2seq-train", *_child_args(parent, corpus, run_dir, override), cwd=tmp_path, env=cache_env)

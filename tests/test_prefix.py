@@ -164,6 +164,7 @@ def test_onnx_runtime_with_prefixes_agrees_with_pytorch_and_empty_is_plain(pt, e
     _same(ox.translate_ids(ox.encode(lines), opts, 4000), ox.translate_ids(ox.encode(lines), opts, 4000, empty))
 
 
+@pytest.mark.slow
 def test_translate_cli_prefix_sep_tab_and_the_too_long_refusal(smoke_run, pt, cache_env):
     lines = real_lines("test.es", 2)
     text = f"{lines[0]}\tAnd God\n{lines[1]}\n"
