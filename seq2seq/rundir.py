@@ -8,6 +8,7 @@ one. Logs that grow while the program runs (``train.log``, TensorBoard events) a
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import shutil
@@ -168,6 +169,15 @@ def link(src: Path, dst: Path) -> None:
     except OSError:
         copy_file(src, tmp)
     os.replace(tmp, dst)
+
+
+def sha256(path: Path) -> str:
+    """sha256 of a file's bytes, read in 1 MiB blocks: how exports and fine-tuned runs name the files they rest on."""
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
 
 
 @dataclass(frozen=True)

@@ -8,25 +8,17 @@ is a one-line ``CheckpointError`` naming that file instead of a wrong translatio
 """
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from seq2seq.errors import CheckpointError
+from seq2seq.rundir import sha256  # noqa: F401 (the export and its readers check files by it)
 
 FORMAT, FORMAT_VERSION = "seq2seq-onnx", 1
 NAME = "manifest.json"
 ENCODER, DECODER_STEP = "encoder.onnx", "decoder_step.onnx"
-
-
-def sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 @dataclass

@@ -10,14 +10,13 @@ always be traced to the exact file it started from.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import logging
 from pathlib import Path
 
 from seq2seq import checkpoint
 from seq2seq.config import Config, ModelConfig, TokenizerConfig
 from seq2seq.errors import CheckpointError, ConfigError
-from seq2seq.rundir import RunDir
+from seq2seq.rundir import RunDir, sha256
 from seq2seq.training.resume import _flatten
 
 log = logging.getLogger("seq2seq.training.trainer")  # train.log names the trainer for these lines
@@ -38,14 +37,6 @@ def parent_file(init_from: str, name: str) -> Path:
         raise ConfigError(f"trainer.init_from={init_from}: no checkpoints/{name}.pt in that run folder; choose "
                           "another with trainer.init_checkpoint=best|last|ema|averaged")
     return path
-
-
-def sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def changed_keys(parent_config: dict, current: dict, keys: set[str] | None = None) -> list[str]:
