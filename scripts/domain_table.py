@@ -18,11 +18,11 @@ import sys
 from pathlib import Path
 
 
-def bleu(run: Path, domains: Path, domain: str, beam: int) -> float:
+def bleu(run: Path, domains: Path, domain: str, beam: int, threads: int) -> float:
     """Test BLEU of ``run`` on ``domains/DOMAIN-test``, by seq2seq-eval (its stdout's ``BLEU x`` line)."""
     exe = shutil.which("seq2seq-eval") or str(Path(sys.executable).parent / "seq2seq-eval")
     cmd = [exe, f"run_dir={run}", f"src={domains}/{domain}-test.es", f"refs=[{domains}/{domain}-test.en]",
-           f"beam_size={beam}", f"out={run}/eval/domain-{domain}"]
+           f"beam_size={beam}", f"num_threads={threads}", f"out={run}/eval/domain-{domain}"]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         raise SystemExit(f"domain_table: {' '.join(cmd)} failed: {proc.stderr.strip().splitlines()[-1:]}")
@@ -32,11 +32,11 @@ def bleu(run: Path, domains: Path, domain: str, beam: int) -> float:
     return float(found.group(1))
 
 
-def row(name: str, run: Path, domains: Path, beam: int) -> str:
+def row(name: str, run: Path, domains: Path, beam: int, threads: int) -> str:
     results = json.loads((run / "results.json").read_text())
     parent = results.get("parent")
     origin = f"{Path(parent['path']).parent.parent.name} (step {parent['step']})" if parent else "-"
-    nt, ot = bleu(run, domains, "nt", beam), bleu(run, domains, "ot", beam)
+    nt, ot = bleu(run, domains, "nt", beam, threads), bleu(run, domains, "ot", beam, threads)
     return f"| {name} | {origin} | {results['steps']} | {results['wall_seconds'] / 60:.1f} | {nt:.2f} | {ot:.2f} |"
 
 
@@ -44,6 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--domains", type=Path, required=True, help="scripts/domain_split.py's output folder")
     ap.add_argument("--beam", type=int, default=5)
+    ap.add_argument("--threads", type=int, default=0, help="torch threads per decode (0: torch's default)")
     ap.add_argument("runs", nargs="+", help="NAME=RUN_DIR, one per table row")
     args = ap.parse_args(argv)
     print("| run | parent | steps | minutes | NT-test BLEU | OT-test BLEU |\n|---|---|---|---|---|---|")
@@ -51,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
         name, _, run = spec.partition("=")
         if not run:
             raise SystemExit(f"domain_table: {spec!r}: give NAME=RUN_DIR")
-        print(row(name, Path(run), args.domains, args.beam), flush=True)
+        print(row(name, Path(run), args.domains, args.beam, args.threads), flush=True)
     return 0
 
 
