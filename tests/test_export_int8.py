@@ -54,20 +54,29 @@ def test_int8_manifest_records_the_quantisation_and_its_check(exports):
 
 @pytest.mark.slow
 def test_int8_graphs_hold_integer_products_and_a_float_gru(exports):
-    """Every product with a constant weight (the linear layers, Gemm in the float32 graph included) is an
-    integer product; the attention's product with the encoder states stays float; the GRU is untouched."""
+    """Every product with a constant weight of 16 or more output columns (the linear layers, Gemm in the
+    float32 graph included) is an integer product; the attention's energy vector (one column) and its
+    product with the encoder states stay float; the GRU is untouched."""
     import onnx
+    from onnx import helper
+
+    def columns(node, dims) -> int:  # output columns of the product, from the float32 graph's own layout
+        trans_b = any(a.name == "transB" and helper.get_attribute_value(a) for a in node.attribute)
+        return dims[0] if node.op_type == "Gemm" and trans_b else dims[-1]
 
     step = node_types(exports["int8"] / "decoder_step.onnx")
     fp32_step = onnx.load(str(exports["fp32"] / "decoder_step.onnx")).graph
-    weights = {t.name for t in fp32_step.initializer}
-    constant_products = sum(n.op_type in ("MatMul", "Gemm") and n.input[1] in weights for n in fp32_step.node)
-    assert constant_products >= 5 and step.count("MatMulInteger") == constant_products
-    assert step.count("DynamicQuantizeLinear") == constant_products and "Gemm" not in step
+    weights = {t.name: list(t.dims) for t in fp32_step.initializer}
+    widths = [columns(n, weights[n.input[1]]) for n in fp32_step.node
+              if n.op_type in ("MatMul", "Gemm") and n.input[1] in weights]
+    wide, narrow = sum(w >= 16 for w in widths), [w for w in widths if w < 16]
+    assert wide >= 5 and step.count("MatMulInteger") == wide and narrow == [1]  # the energy vector v
+    assert step.count("DynamicQuantizeLinear") == wide and "Gemm" not in step
     int8_step = onnx.load(str(exports["int8"] / "decoder_step.onnx")).graph
-    int8_weights = {t.name for t in int8_step.initializer}
+    int8_weights = {t.name: list(t.dims) for t in int8_step.initializer}
     float_products = [n for n in int8_step.node if n.op_type == "MatMul"]
-    assert float_products and all(n.input[1] not in int8_weights for n in float_products)  # attention over values
+    constant = [int8_weights[n.input[1]] for n in float_products if n.input[1] in int8_weights]
+    assert len(float_products) >= 2 and len(constant) == 1 and constant[0][-1] == 1  # v; attention over values
     encoder = node_types(exports["int8"] / "encoder.onnx")
     assert "GRU" in encoder and encoder.count("MatMulInteger") == 2 and "Gemm" not in encoder  # bridge and keys
     sizes = {k: sum(f.stat().st_size for f in exports[k].glob("*.onnx")) for k in ("fp32", "int8")}
@@ -155,3 +164,29 @@ def test_bad_quantize_options_are_one_line_errors(smoke_run, tmp_path, cache_env
     errors = [line for line in proc.stderr.splitlines() if "error:" in line]
     assert len(errors) == 1 and message in errors[0], proc.stderr
     assert not (tmp_path / "x").exists()
+
+
+def test_products_with_few_output_columns_stay_float(tmp_path):
+    """A hand-built graph: x (2, 3, 8) times a constant (8, 1) and a constant (8, 32). Only the second is
+    quantised; the first (an attention energy vector) would quantise the whole activation for one column."""
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+
+    from seq2seq.export.quantize import narrow_products, quantize_graph
+
+    rng = np.random.default_rng(0)
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 3, 8])
+    outs = [helper.make_tensor_value_info(n, TensorProto.FLOAT, None) for n in ("energy", "wide")]
+    graph = helper.make_graph(
+        [helper.make_node("MatMul", ["x", "v"], ["energy"], name="v_product"),
+         helper.make_node("MatMul", ["x", "w"], ["wide"], name="w_product")], "g", [x], outs,
+        [numpy_helper.from_array(rng.standard_normal((8, 1)).astype(np.float32), "v"),
+         numpy_helper.from_array(rng.standard_normal((8, 32)).astype(np.float32), "w")])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    assert narrow_products(model) == ["v_product"]
+    path = tmp_path / "probe.onnx"
+    onnx.save(model, str(path))
+    quantize_graph(path)
+    nodes = onnx.load(str(path)).graph.node
+    kinds = {n.name: n.op_type for n in nodes}
+    assert kinds.get("v_product") == "MatMul" and [n.op_type for n in nodes].count("MatMulInteger") == 1
