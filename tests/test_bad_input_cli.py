@@ -51,6 +51,7 @@ def test_bad_corpus_is_one_clear_line(case, tmp_path, cache_env, smoke_run):
     assert snapshot(smoke_run) == before
 
 
+@pytest.mark.slow  # a full CLI training run (17 s); test_corpus/test_pipeline cover the reader in the default suite
 def test_tolerated_long_line_crlf_and_bom_are_counted(tmp_path, cache_env):
     folder = tmp_path / "c"
     args = write_corpus(folder)

@@ -202,6 +202,7 @@ def test_sigterm_saves_last_then_one_resume_finishes(tmp_path, cache_env):
 # ---------------------------------------------------------------- Hydra multirun over forced precisions
 
 
+@pytest.mark.slow  # two CLI training runs under Hydra multirun (14 s); CI runs it
 def test_multirun_of_forced_fp32_and_bf16_writes_one_run_folder_each(tmp_path, cache_env):
     """One sweep, two jobs in one process: each its own folder; the same seed and batches in fp32 and bf16."""
     sweep = tmp_path / "sweep"
