@@ -95,7 +95,7 @@ class OrtModel:
         """n-best lists for every source id sequence, in input order; ``prefix``: target prefixes to force."""
         run = ort_search.greedy_search if opts.greedy else ort_search.beam_search
 
-        def decode_batch(ids: np.ndarray, ids_len: np.ndarray, forced: np.ndarray | None = None):
+        def decode_batch(ids: np.ndarray, ids_len: np.ndarray, forced: np.ndarray | None):
             return run(self, ids, ids_len, opts, bos_id=self.bos_id, eos_id=self.eos_id, prefix=forced)
 
         return translate_set(decode_batch, src, opts, batch_tokens, pad_id=self.pad_id, eos_id=self.eos_id,

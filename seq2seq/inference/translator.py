@@ -206,15 +206,14 @@ class Translator:
     def translate_ids(self, src: TokenArray, opts: SearchOptions, batch_tokens: int,
                       prefix: Optional[TokenArray] = None) -> list[list[Hypothesis]]:
         """n-best lists for every source id sequence, in input order; ``prefix``: target ids to force."""
-        more = {} if prefix is None else {"prefix": prefix}  # plain calls stay exactly as they were
         if self.engine is not None:
-            return self.engine.translate_ids(src, opts, batch_tokens, **more)
+            return self.engine.translate_ids(src, opts, batch_tokens, prefix)
         from seq2seq.search.batched import translate_ids
 
         tok = self.tokenizer
         return translate_ids(self.model, src, pad_id=tok.pad_id, bos_id=tok.bos_id, eos_id=tok.eos_id,
                              device=self.device, precision=self.precision, batch_tokens=batch_tokens, opts=opts,
-                             **more)
+                             prefix=prefix)
 
     def translate_hypotheses(self, lines: Sequence[str], opts: SearchOptions,
                              batch_tokens: int = BATCH_TOKENS) -> list[list[Hypothesis]]:

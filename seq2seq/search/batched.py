@@ -32,11 +32,11 @@ def translate_ids(model, src: TokenArray, *, pad_id: int, bos_id: int, eos_id: i
     train/eval mode is restored afterwards."""
     run = greedy_search if opts.greedy else beam_search
 
-    def decode_batch(ids: np.ndarray, ids_len: np.ndarray, prefix: np.ndarray | None = None):
+    def decode_batch(ids: np.ndarray, ids_len: np.ndarray, forced: np.ndarray | None):
         src_t, len_t = torch.from_numpy(ids).to(device), torch.from_numpy(ids_len).to(device)
-        forced = None if prefix is None else {"prefix": torch.from_numpy(prefix).to(device)}
+        forced_t = None if forced is None else torch.from_numpy(forced).to(device)
         with autocast(device, precision):
-            return run(model, src_t, len_t, opts, bos_id=bos_id, eos_id=eos_id, **(forced or {}))
+            return run(model, src_t, len_t, opts, bos_id=bos_id, eos_id=eos_id, prefix=forced_t)
 
     was_training = model.training
     model.eval()

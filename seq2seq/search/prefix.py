@@ -16,7 +16,7 @@ from typing import Callable, Optional, Sequence
 import numpy as np
 
 from seq2seq.errors import ConfigError
-from seq2seq.search.options import output_limit
+from seq2seq.search.options import SearchOptions, output_limit
 
 FREE = -1  # no forced token at this step
 
@@ -59,13 +59,15 @@ def force_rank(where: Callable, top_val, top_idx, forced, forced_lp, first):
     return val.astype(top_val.dtype) if isinstance(val, np.ndarray) else val, idx
 
 
-def check_prefixes(prefixes: Sequence[np.ndarray], src_lengths: np.ndarray, a: float, b: int, eos_id: int) -> None:
+def check_prefixes(prefixes: Sequence[np.ndarray], src_lengths: Sequence[int], opts: SearchOptions,
+                   eos_id: int) -> None:
     """Refuse, in one line, a prefix longer than its sentence's output limit (``output_limit`` of the source
-    length + EOS) or holding EOS: the forced part would not fit, or would end the output early."""
+    length, cut at ``opts.max_src_len`` as the search cuts it, + EOS) or holding EOS: the forced part would
+    not fit, or would end the output early."""
     for p, n in zip(prefixes, src_lengths):
         if len(p) == 0:
             continue
-        limit = output_limit(int(n) + 1, a, b)
+        limit = output_limit(min(int(n), opts.max_src_len) + 1, opts.max_len_a, opts.max_len_b)
         if len(p) > limit:
             raise ConfigError(f"a prefix of {len(p)} pieces is longer than the {limit} its source line "
                               "allows (max_len_a * source pieces + max_len_b); shorten it or raise max_len_b")

@@ -9,7 +9,7 @@ are all empty gets none, and decodes exactly as without prefixes.
 """
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable, Optional, Sequence
 
 import numpy as np
 
@@ -19,9 +19,9 @@ from seq2seq.search.finish import Hypothesis, empty_translation
 from seq2seq.search.options import SearchOptions
 from seq2seq.search.prefix import check_prefixes, prefix_array
 
-# src (B, S) int64 padded ids + EOS, src_len (B,) int64[, prefix (B, P) int64] -> one n-best list per row,
-# in row order (the prefix argument is passed only when some row of the batch has one)
-DecodeBatch = Callable[..., list[list[Hypothesis]]]
+# src (B, S) int64 padded ids + EOS, src_len (B,) int64, prefix (B, P) int64 or None (no row of the batch
+# has one) -> one n-best list per row, in row order
+DecodeBatch = Callable[[np.ndarray, np.ndarray, Optional[np.ndarray]], list[list[Hypothesis]]]
 
 
 def collate_sources(seqs: Sequence[np.ndarray], pad_id: int, eos_id: int) -> tuple[np.ndarray, np.ndarray]:
@@ -42,7 +42,7 @@ def translate_set(decode_batch: DecodeBatch, src: TokenArray, opts: SearchOption
     results: list[list[Hypothesis] | None] = [None] * len(src)
     decode = lengths > 0
     if prefix is not None:
-        check_prefixes([prefix[i] for i in range(len(prefix))], lengths, opts.max_len_a, opts.max_len_b, eos_id)
+        check_prefixes([prefix[i] for i in range(len(prefix))], lengths, opts, eos_id)
         decode |= prefix.lengths() > 0  # an empty source with a prefix still continues it
     nonempty = np.flatnonzero(decode)
     for i in np.flatnonzero(~decode):
@@ -53,7 +53,6 @@ def translate_set(decode_batch: DecodeBatch, src: TokenArray, opts: SearchOption
         rows = nonempty[batch]
         ids, ids_len = collate_sources([src[int(i)][: opts.max_src_len] for i in rows], pad_id, eos_id)
         forced = None if prefix is None else prefix_array([prefix[int(i)] for i in rows])
-        found = decode_batch(ids, ids_len) if forced is None else decode_batch(ids, ids_len, forced)
-        for i, hyps in zip(rows, found):
+        for i, hyps in zip(rows, decode_batch(ids, ids_len, forced)):
             results[int(i)] = hyps
     return results  # type: ignore[return-value]

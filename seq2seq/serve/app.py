@@ -80,9 +80,8 @@ def prefixed(translator: Translator, ids: list, prefix: list[str], cfg: ServeCon
     """Each sentence's source ids with its encoded prefix; a prefix over its output limit is a 422 here,
     before it waits for a batch (``search.prefix.check_prefixes``' rule and message)."""
     pre = translator.tokenizer.encode_tgt([clean(p) for p in prefix])
-    lengths = [min(len(s), SearchOptions.max_src_len) for s in ids]
     try:
-        check_prefixes(pre, lengths, cfg.max_len_a, cfg.max_len_b, translator.tokenizer.eos_id)
+        check_prefixes(pre, [len(s) for s in ids], SearchOptions.of(cfg), translator.tokenizer.eos_id)
     except ConfigError as e:
         raise RequestError(422, f"prefix: {e}") from None
     return [Prefixed(s, p) for s, p in zip(ids, pre)]
