@@ -23,7 +23,8 @@ from seq2seq.search.options import SearchOptions
 from seq2seq.search.translate_set import translate_set
 
 
-def _session(path: Path, threads: int):
+def _session(path: Path, threads: int, graph: bytes | None = None):
+    """A CPU session of the graph at ``path`` (or of ``graph``, a serialised edit of it; ``path`` names it)."""
     import onnxruntime as ort
 
     opts = ort.SessionOptions()
@@ -31,7 +32,7 @@ def _session(path: Path, threads: int):
     opts.intra_op_num_threads = threads  # 0: one per physical core (ONNX Runtime's default)
     opts.inter_op_num_threads = 1
     try:
-        return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+        return ort.InferenceSession(str(path) if graph is None else graph, opts, providers=["CPUExecutionProvider"])
     except Exception as e:  # onnxruntime raises its own Fail/InvalidGraph types for a bad file
         raise CheckpointError(f"{path}: ONNX Runtime cannot load it ({str(e).splitlines()[0][:160]}); "
                               "export the run again") from None
@@ -44,16 +45,12 @@ def _log_prob_session(path: Path, threads: int):
     except ImportError:
         raise CheckpointError("decoding with a prefix on an ONNX export needs the onnx package "
                               "(pip install onnx), or load the run with run_dir=") from None
-    import onnxruntime as ort
-
     graph = onnx.load(str(path))
     found = [n.output[0] for n in graph.graph.node if n.op_type == "LogSoftmax"]
     if len(found) != 1:
         raise CheckpointError(f"{path}: no single LogSoftmax in the step graph; export the run again")
     graph.graph.output.append(onnx.helper.make_tensor_value_info(found[0], onnx.TensorProto.FLOAT, None))
-    opts = ort.SessionOptions()
-    opts.intra_op_num_threads, opts.inter_op_num_threads = threads, 1
-    return ort.InferenceSession(graph.SerializeToString(), opts, providers=["CPUExecutionProvider"]), found[0]
+    return _session(path, threads, graph.SerializeToString()), found[0]
 
 
 class OrtModel:
