@@ -126,9 +126,6 @@ class SubwordDrawer:
         self._results.close()
 
 
-_corpus: ParallelIds | None = None  # the worker's copy of the best ids
-
-
 def _portable(ids: ParallelIds) -> tuple:
     """What the worker needs to see ``ids``: the files of a memory-mapped side, the arrays of another."""
     def side(arr):
@@ -138,27 +135,26 @@ def _portable(ids: ParallelIds) -> tuple:
     return side(ids.src), side(ids.tgt)
 
 
-def _keep(sides: tuple) -> None:
-    global _corpus
-
+def _load(sides: tuple) -> ParallelIds:
+    """The worker's copy of the best ids, from ``_portable``'s description."""
     def load(kind, a, b):
         if kind == "disk":
             return TokenArray(np.load(a, mmap_mode="r"), np.load(b, mmap_mode="r"))
         return TokenArray(a, b)
-    _corpus = ParallelIds(*(load(*s) for s in sides))
+    return ParallelIds(*(load(*s) for s in sides))
 
 
 def _serve(spec: SubwordDrawSpec, sides: tuple, requests, results) -> None:
     """The worker: keep the corpus, then answer each requested epoch with ``(True, arrays)`` (or
     ``(False, exception)``) until the request pipe closes."""
-    _keep(sides)
+    corpus = _load(sides)
     while True:
         try:
             epoch = requests.recv()
         except EOFError:
             return
         try:
-            out = draw_epoch(spec, _corpus, epoch)
+            out = draw_epoch(spec, corpus, epoch)
             results.send((True, ((out.src.data, out.src.offsets), (out.tgt.data, out.tgt.offsets))))
         except Exception as e:  # noqa: BLE001 (handed to the trainer, which raises it)
             results.send((False, e))

@@ -17,7 +17,7 @@ from seq2seq import checkpoint
 from seq2seq.config import Config, ModelConfig, TokenizerConfig
 from seq2seq.errors import CheckpointError, ConfigError
 from seq2seq.rundir import RunDir, sha256
-from seq2seq.training.resume import _flatten
+from seq2seq.training.resume import flatten
 
 log = logging.getLogger("seq2seq.training.trainer")  # train.log names the trainer for these lines
 
@@ -39,13 +39,21 @@ def parent_file(init_from: str, name: str) -> Path:
     return path
 
 
+def check_optimizer_state(state: dict, path: Path, keep_optimizer: bool) -> None:
+    """``trainer.init_keep_optimizer`` needs Adam moments in the parent's checkpoint (``ema.pt`` and
+    ``averaged.pt`` hold weights only)."""
+    if keep_optimizer and "optimizer" not in state:
+        raise ConfigError(f"trainer.init_keep_optimizer=true: {path} holds weights only (no optimizer state); "
+                          "use trainer.init_checkpoint=best or last, or init_keep_optimizer=false")
+
+
 def changed_keys(parent_config: dict, current: dict, keys: set[str] | None = None) -> list[str]:
     """``key: parent -> current`` for every model/tokenizer key (of ``keys``, if given) that differs.
 
     ``parent_config`` and ``current``: whole configs as plain containers (``as_plain``).
     """
-    a = _flatten({k: parent_config.get(k, {}) for k in KEPT})
-    b = _flatten({k: current.get(k, {}) for k in KEPT})
+    a = flatten({k: parent_config.get(k, {}) for k in KEPT})
+    b = flatten({k: current.get(k, {}) for k in KEPT})
     names = sorted(k for k in set(a) | set(b) if k not in FREE and (keys is None or k in keys))
     return [f"{k}: {a.get(k)!r} -> {b.get(k)!r}" for k in names if a.get(k) != b.get(k)]
 
@@ -72,9 +80,7 @@ def preflight_check(cfg: Config, defaults: dict) -> None:
     t = cfg.trainer
     path = parent_file(t.init_from, str(t.init_checkpoint))
     state = checkpoint.load(path, mmap=True)  # mapped: only the config is read
-    if t.init_keep_optimizer and "optimizer" not in state:
-        raise ConfigError(f"trainer.init_keep_optimizer=true: {path} holds weights only (no optimizer state); "
-                          "use trainer.init_checkpoint=best or last, or init_keep_optimizer=false")
+    check_optimizer_state(state, path, t.init_keep_optimizer)
     refuse_changes(state.get("config", {}), as_plain(cfg), defaults, t.init_from)
 
 
@@ -94,8 +100,7 @@ class Parent:
             return None
         path = parent_file(t.init_from, str(t.init_checkpoint))
         state = checkpoint.load(path, map_location=device)
-        if t.init_keep_optimizer and "optimizer" not in state:
-            raise ConfigError(f"trainer.init_keep_optimizer=true: {path} holds weights only (no optimizer state)")
+        check_optimizer_state(state, path, t.init_keep_optimizer)
         if not all(k in state.get("config", {}) for k in KEPT):
             raise CheckpointError(f"{path}: the checkpoint records no model/tokenizer config to fine-tune with")
         return cls(path.resolve(), state)

@@ -18,11 +18,12 @@ FROZEN_PREFIXES = ("model.", "tokenizer.", "data.train", "data.src", "data.tgt",
 IGNORED = ("tokenizer.cache_dir",)
 
 
-def _flatten(d: dict, prefix: str = "") -> dict:
+def flatten(d: dict, prefix: str = "") -> dict:
+    """Nested config sections as one dict of dotted keys (``model.emb_size``): how configs are compared."""
     out = {}
     for k, v in d.items():
         if isinstance(v, dict):
-            out.update(_flatten(v, f"{prefix}{k}."))
+            out.update(flatten(v, f"{prefix}{k}."))
         else:
             out[f"{prefix}{k}"] = v
     return out
@@ -30,7 +31,7 @@ def _flatten(d: dict, prefix: str = "") -> dict:
 
 def frozen_differences(saved: dict, current: dict) -> list[str]:
     """``key: saved -> current`` for every frozen key whose value changed."""
-    a, b = _flatten(saved), _flatten(current)
+    a, b = flatten(saved), flatten(current)
     keys = sorted(k for k in set(a) | set(b) if k.startswith(FROZEN_PREFIXES) and k not in IGNORED)
     return [f"{k}: {a.get(k)!r} -> {b.get(k)!r}" for k in keys if a.get(k) != b.get(k)]
 
