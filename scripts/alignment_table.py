@@ -1,12 +1,14 @@
 """The alignment table of docs/alignment.md: every aligner and link reading, scored on the bundled reference.
 
-    python scripts/alignment_table.py --forward RUN_ES_EN --reverse RUN_EN_ES [--guided RUN ...] \
-        [--eflomal DIR] [--json OUT.json]
+    python scripts/alignment_table.py --forward RUN_ES_EN [--reverse RUN_EN_ES] [--guided RUN ...] \
+        [--guided-reverse GUIDED_RUN_EN_ES] [--eflomal DIR] [--json OUT.json]
 
-Each model forced-aligns the dev and test pairs once per reading (``Translator.align``). The threshold and
-the reading of a run are chosen on ``dev.align``; test is read once with what dev chose, as with BLEU.
-``--reverse`` is a run trained en->es: its links, swapped back, are symmetrised with the forward run's
-(argmax) links. ``--eflomal DIR`` scores the files ``scripts/eflomal_links.py DIR`` wrote
+Each model forced-aligns the dev and test pairs (``Translator.align``) and its links are read in every
+way: argmax, a threshold (0.1-0.9), both on the shifted rows, and, with a run trained the other way, both
+symmetrised (intersection, grow-diag-final) with that run's links read the same way. Each threshold is
+chosen on ``dev.align`` and test is read once with what dev chose, as with BLEU; the table keeps one row
+per reading. ``--reverse`` pairs with ``--forward``, ``--guided-reverse`` (a guided en->es run) with each
+``--guided`` run. ``--eflomal DIR`` scores the files ``scripts/eflomal_links.py DIR`` wrote
 (``{dev,test}.{forward,reverse,intersection,grow-diag-final}.align``). BLEU is the run's own final test
 (results.json). Prints a Markdown table; ``--json`` keeps every figure.
 """
@@ -25,7 +27,7 @@ from seq2seq.analysis.aer import score_alignments  # noqa: E402
 from seq2seq.analysis.links import read_links, swap, symmetrise  # noqa: E402
 
 CORPUS = ROOT / "data" / "bible-es-en"
-THRESHOLDS = (0.1, 0.2, 0.3, 0.4, 0.5)
+THRESHOLDS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
 SPLITS = ("dev", "test")
 
 
@@ -40,34 +42,46 @@ def test_bleu(run: Path) -> float | None:
     return (results.get("test") or {}).get("bleu")
 
 
-def model_rows(name: str, run: Path, data: dict, reverse=None) -> list[dict]:
-    """Every reading of one run: argmax, argmax shifted, threshold (chosen on dev), symmetrised."""
+def model_rows(name: str, run: Path, data: dict, reverse=None, reverse_name: str = "the en->es run") -> list[dict]:
+    """Every reading of one run, each threshold chosen on dev: argmax, threshold, both shifted, and with a
+    reverse run, argmax and threshold links symmetrised (intersection, grow-diag-final) with its links."""
     from seq2seq.inference.translator import Translator
 
     tr = Translator.from_run(run, "best")
     aligned = {(split, shift): tr.align(data[split][0], data[split][1], shift=shift)
                for split in SPLITS for shift in (False, True)}
-    candidates = []
+    readings = [("argmax", None)] + [(f"threshold {t}", t) for t in THRESHOLDS]
+    candidates = []  # (family, label, links per split); a family's dev-best label is kept
     for shift in (False, True):
-        label = "argmax" + (", shifted" if shift else "")
-        candidates.append((label, {s: [a.link_set for a in aligned[s, shift]] for s in SPLITS}))
-        for t in THRESHOLDS:
-            links = {s: [read_links(a.word_matrix, "threshold", t) for a in aligned[s, shift]] for s in SPLITS}
-            candidates.append((f"threshold {t}" + (", shifted" if shift else ""), links))
+        tail = ", shifted" if shift else ""
+        for label, t in readings:
+            links = {s: [_read(a, t) for a in aligned[s, shift]] for s in SPLITS}
+            candidates.append((label.split(" 0.")[0] + tail, label + tail, links))
     if reverse is not None:
         rev = Translator.from_run(reverse, "best")
-        back = {s: [swap(a.links) for a in rev.align(data[s][1], data[s][0])] for s in SPLITS}
-        for method in ("intersection", "grow-diag-final"):
-            links = {s: [symmetrise(f.link_set, b, method) for f, b in zip(aligned[s, False], back[s])]
-                     for s in SPLITS}
-            candidates.append((f"argmax, {method} with the en->es run", links))
-    rows = [score_row(name, label, links, data) for label, links in candidates]
-    best_threshold = min((r for r in rows if r["reading"].startswith("threshold")), key=lambda r: r["dev_aer"])
-    keep = [r for r in rows if not r["reading"].startswith("threshold")] + [best_threshold]
+        back = {s: rev.align(data[s][1], data[s][0]) for s in SPLITS}
+        for label, t in readings:
+            for method in ("intersection", "grow-diag-final"):
+                links = {s: [symmetrise(_read(f, t), swap(_read(b, t)), method)
+                             for f, b in zip(aligned[s, False], back[s])] for s in SPLITS}
+                family = f"{label.split(' 0.')[0]}, {method}"
+                candidates.append((family, f"{label}, {method} with {reverse_name}", links))
+    best: dict[str, dict] = {}
+    for family, label, links in candidates:
+        row = score_row(name, label, links, data)
+        if family not in best or row["dev_aer"] < best[family]["dev_aer"]:
+            best[family] = row
     bleu = test_bleu(run)
-    for r in keep:
+    for r in best.values():
         r["bleu"] = bleu
-    return keep
+    return list(best.values())
+
+
+def _read(alignment, threshold: float | None) -> set:
+    """Argmax links (threshold None) or the links at a threshold, from one pair's word matrix."""
+    if threshold is None:
+        return alignment.link_set
+    return read_links(alignment.word_matrix, "threshold", threshold)
 
 
 def score_row(aligner: str, reading: str, links: dict, data: dict) -> dict:
@@ -101,13 +115,16 @@ def main(argv=None) -> int:
     ap.add_argument("--forward", type=Path, required=True, help="a run trained es->en")
     ap.add_argument("--reverse", type=Path, help="a run trained en->es, for symmetrisation")
     ap.add_argument("--guided", type=Path, nargs="*", default=[], help="es->en runs with guided alignment")
+    ap.add_argument("--guided-reverse", type=Path,
+                    help="an en->es run with guided alignment, symmetrised with each --guided run")
     ap.add_argument("--eflomal", type=Path, help="the output folder of scripts/eflomal_links.py")
     ap.add_argument("--json", type=Path, help="write every row here too")
     args = ap.parse_args(argv)
     data = {s: corpus(s) for s in SPLITS}
     rows = model_rows(f"attention ({args.forward.name})", args.forward, data, args.reverse)
     for run in args.guided:
-        rows += model_rows(f"guided attention ({run.name})", run, data)
+        rows += model_rows(f"guided attention ({run.name})", run, data, args.guided_reverse,
+                           f"the guided en->es run ({args.guided_reverse.name})" if args.guided_reverse else "")
     if args.eflomal:
         rows += eflomal_rows(args.eflomal, data)
     print(markdown(rows))

@@ -13,6 +13,9 @@ pair in corpus order, for each split and each of ``forward``, ``reverse``, ``int
     OUT/train.grow-diag-final.align  ->  trainer.guided_alignment=OUT/train.grow-diag-final.align
     OUT/test.intersection.align ...
 
+and, for guided runs trained the other way (data.src and data.tgt swapped), the training links as
+(target word, source word): ``OUT/train.{method}.reversed.align``.
+
 then precision, recall and AER of each against dev.align and test.align (seq2seq.analysis.aer) are
 printed as a Markdown table and written to OUT/scores.md.  eflomal's sampler is not seeded, so two runs
 differ slightly.  --limit N takes the first N training pairs (a quick check); dev and test stay whole.
@@ -26,7 +29,7 @@ import time
 from pathlib import Path
 
 from seq2seq.analysis.aer import format_links, read_links, score_alignments
-from seq2seq.analysis.links import symmetrise
+from seq2seq.analysis.links import swap, symmetrise
 from seq2seq.data.corpus import read_lines, resolve
 from seq2seq.errors import UserError
 from seq2seq.resources import corpus_dir
@@ -118,6 +121,8 @@ def main(argv: list[str] | None = None) -> None:
         for s in SPLITS:
             for method in METHODS:
                 write_links(args.out / f"{s}.{method}.align", links[s][method])
+        for method in METHODS:   # guidance for a run trained tgt -> src
+            write_links(args.out / f"train.{method}.reversed.align", [swap(pair) for pair in links["train"][method]])
         report = (f"eflomal on {len(src)} pairs (train {len(splits['train'][0])} + dev + test), "
                   f"{seconds:.1f} s to align\n\n" + table(data, splits, links))
         with atomic_write(args.out / "scores.md") as f:

@@ -33,3 +33,32 @@ def test_aligner_files_are_scored_against_the_reference(tmp_path):
     md = table.markdown(list(rows.values())).splitlines()
     assert md[0].startswith("| aligner | reading | dev AER") and len(md) == 2 + 4
     assert "| eflomal | forward | 0.000 | 1.000 | 1.000 | 0.000 |  |" in md
+
+
+def test_a_runs_readings_are_chosen_on_dev_one_row_each(smoke_run):
+    """Each reading keeps one row, its threshold the one with the lowest dev AER (recomputed here for
+    every threshold); symmetrised links are a subset (intersection) or superset (grow-diag-final) of
+    the forward argmax links."""
+    from seq2seq.analysis.aer import score_alignments
+    from seq2seq.analysis.links import read_links
+    from seq2seq.inference.translator import Translator
+
+    data = {s: table.corpus(s) for s in table.SPLITS}
+    rows = table.model_rows("smoke", smoke_run, data, reverse=smoke_run, reverse_name="itself")
+    by_reading = {r["reading"]: r for r in rows}
+    families = [r["reading"].split(" 0.")[0].split(", ")[0] for r in rows]
+    assert families.count("argmax") == 4 and families.count("threshold") == 4   # plain, shifted, two symmetrised
+    assert len(rows) == 8
+
+    tr = Translator.from_run(smoke_run, "best")
+    dev = tr.align(data["dev"][0], data["dev"][1])
+    dev_aer = {t: score_alignments([read_links(a.word_matrix, "threshold", t) for a in dev], data["dev"][2]).aer
+               for t in table.THRESHOLDS}
+    chosen = next(r for r in rows if r["reading"].startswith("threshold") and ", " not in r["reading"])
+    assert chosen["dev_aer"] == pytest.approx(min(dev_aer.values()))
+    assert chosen["reading"] == f"threshold {min(dev_aer, key=dev_aer.get)}"
+
+    argmax = by_reading["argmax"]["links"]
+    assert by_reading["argmax, intersection with itself"]["links"] <= argmax
+    assert by_reading["argmax, grow-diag-final with itself"]["links"] >= by_reading["argmax, intersection with itself"]["links"]
+    assert all(r["bleu"] == table.test_bleu(smoke_run) for r in rows)

@@ -97,3 +97,14 @@ def test_missing_corpus_is_one_line_exit_2(tmp_path):
     assert res.returncode == 2
     assert res.stderr.count("\n") == 1 and "train.es: no such file" in res.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_reversed_training_links_swap_each_pair(run):
+    """train.*.reversed.align guide a run trained en->es: the same links with the two indices exchanged."""
+    out, _ = run
+    for method in METHODS:
+        straight, reversed_ = lines(out / f"train.{method}.align"), lines(out / f"train.{method}.reversed.align")
+        assert len(reversed_) == len(straight) == 200
+        assert any(line.strip() for line in straight)
+        for a, b in zip(straight, reversed_):
+            assert {(j, i) for i, j in links_of(a)} == set(links_of(b))
