@@ -50,22 +50,22 @@ def model_rows(name: str, run: Path, data: dict, reverse=None, reverse_name: str
     tr = Translator.from_run(run, "best")
     aligned = {(split, shift): tr.align(data[split][0], data[split][1], shift=shift)
                for split in SPLITS for shift in (False, True)}
-    readings = [("argmax", None)] + [(f"threshold {t}", t) for t in THRESHOLDS]
-    candidates = []  # (family, label, links per split); a family's dev-best label is kept
+    # (kind, label, threshold): a kind is a family of readings whose dev-best member keeps its row
+    readings = [("argmax", "argmax", None)] + [("threshold", f"threshold {t}", t) for t in THRESHOLDS]
+    candidates = []  # (family, label, links per split)
     for shift in (False, True):
         tail = ", shifted" if shift else ""
-        for label, t in readings:
+        for kind, label, t in readings:
             links = {s: [_read(a, t) for a in aligned[s, shift]] for s in SPLITS}
-            candidates.append((label.split(" 0.")[0] + tail, label + tail, links))
+            candidates.append((kind + tail, label + tail, links))
     if reverse is not None:
         rev = Translator.from_run(reverse, "best")
         back = {s: rev.align(data[s][1], data[s][0]) for s in SPLITS}
-        for label, t in readings:
+        for kind, label, t in readings:
             for method in ("intersection", "grow-diag-final"):
                 links = {s: [symmetrise(_read(f, t), swap(_read(b, t)), method)
                              for f, b in zip(aligned[s, False], back[s])] for s in SPLITS}
-                family = f"{label.split(' 0.')[0]}, {method}"
-                candidates.append((family, f"{label}, {method} with {reverse_name}", links))
+                candidates.append((f"{kind}, {method}", f"{label}, {method} with {reverse_name}", links))
     best: dict[str, dict] = {}
     for family, label, links in candidates:
         row = score_row(name, label, links, data)

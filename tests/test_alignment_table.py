@@ -37,8 +37,8 @@ def test_aligner_files_are_scored_against_the_reference(tmp_path):
 
 def test_a_runs_readings_are_chosen_on_dev_one_row_each(smoke_run):
     """Each reading keeps one row, its threshold the one with the lowest dev AER (recomputed here for
-    every threshold); symmetrised links are a subset (intersection) or superset (grow-diag-final) of
-    the forward argmax links."""
+    every threshold); the argmax intersection is a subset of the forward argmax links, and grow-diag-final
+    (which grows from the intersection) holds at least as many links."""
     from seq2seq.analysis.aer import score_alignments
     from seq2seq.analysis.links import read_links
     from seq2seq.inference.translator import Translator
